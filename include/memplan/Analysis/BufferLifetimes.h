@@ -1,0 +1,48 @@
+//===- BufferLifetimes.h - The buffers of a function and their lives -*- C++
+//-*-=//
+//
+// Finds every memref.alloc of a function, decides whether it can be planned
+// and, if so, its byte size, alignment, memory space and live interval.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_ANALYSIS_BUFFERLIFETIMES_H
+#define MEMPLAN_ANALYSIS_BUFFERLIFETIMES_H
+
+#include "memplan/Analysis/BufferAliases.h"
+#include "memplan/Analysis/LeftAlone.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <optional>
+#include <vector>
+
+namespace memplan {
+
+/// One memref.alloc of a function.
+struct FunctionBuffer {
+  mlir::memref::AllocOp alloc;
+  /// Set when the buffer cannot be planned; the fields below are then
+  /// meaningless.
+  std::optional<LeftAlone> leftAlone;
+  uint64_t size = 0;
+  uint64_t alignment = 1;
+  mlir::Attribute memorySpace;
+  /// Live on [start, end) in the function's program order.
+  uint64_t start = 0;
+  uint64_t end = 0;
+  /// memref.dealloc ops of the buffer or its aliases, to remove once planned.
+  llvm::SmallVector<mlir::Operation *> deallocs;
+};
+
+/// Analyses the memref.alloc ops of `func` (not those of functions nested in
+/// it), in program order. Every planned buffer gets at least `minAlignment`.
+std::vector<FunctionBuffer>
+analyzeFunctionBuffers(mlir::FunctionOpInterface func,
+                       BufferAliasAnalysis &aliasAnalysis,
+                       uint64_t minAlignment);
+
+} // namespace memplan
+
+#endif // MEMPLAN_ANALYSIS_BUFFERLIFETIMES_H

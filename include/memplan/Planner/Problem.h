@@ -1,0 +1,43 @@
+//===- Problem.h - Buffers to place and the plans that place them -*- C++
+//-*-===//
+//
+// The planner core works on plain records, free of MLIR, so that it can be
+// unit-tested and reused by command-line tools.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_PLANNER_PROBLEM_H
+#define MEMPLAN_PLANNER_PROBLEM_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+
+namespace memplan {
+
+/// One buffer to place: `size` bytes, whose offset must be a multiple of
+/// `alignment` (a power of two), live on the half-open interval [start, end).
+struct Buffer {
+  uint64_t size = 0;
+  uint64_t alignment = 1;
+  uint64_t start = 0;
+  uint64_t end = 0;
+
+  /// Whether the lifetimes of two buffers overlap. A buffer that ends at `t`
+  /// does not overlap one that starts at `t`.
+  bool overlapsInTime(const Buffer &other) const {
+    return start < other.end && other.start < end;
+  }
+};
+
+/// A plan gives buffer `i` the byte offset `offsets[i]` in one slab of
+/// `slabSize` bytes.
+struct Plan {
+  llvm::SmallVector<uint64_t> offsets;
+  uint64_t slabSize = 0;
+};
+
+} // namespace memplan
+
+#endif // MEMPLAN_PLANNER_PROBLEM_H

@@ -1,0 +1,44 @@
+//===- Strategy.h - The interface every offset strategy implements -*- C++
+//-*-=//
+//
+// Each strategy lives in a file of its own under lib/Planner/Strategies and
+// is listed once in the registry (lib/Planner/StrategyRegistry.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_PLANNER_STRATEGY_H
+#define MEMPLAN_PLANNER_STRATEGY_H
+
+#include "memplan/Planner/Problem.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace memplan {
+
+/// Places buffers at offsets in one slab.
+class OffsetStrategy {
+public:
+  virtual ~OffsetStrategy();
+
+  /// The name used on command lines and in reports, e.g. "greedy-size".
+  virtual llvm::StringRef getName() const = 0;
+
+  /// Computes a plan. Every offset honours its buffer's alignment and
+  /// `slabSize` is the end of the highest buffer. Fails only if a size or an
+  /// offset overflows 64 bits. The result is deterministic: the same buffers
+  /// in the same order always give the same plan.
+  virtual llvm::Expected<Plan> plan(llvm::ArrayRef<Buffer> buffers) const = 0;
+};
+
+/// The names of all strategies, in the order they are documented.
+llvm::ArrayRef<llvm::StringRef> getOffsetStrategyNames();
+
+/// Creates the strategy called `name`, or returns null if there is none.
+std::unique_ptr<OffsetStrategy> createOffsetStrategy(llvm::StringRef name);
+
+} // namespace memplan
+
+#endif // MEMPLAN_PLANNER_STRATEGY_H

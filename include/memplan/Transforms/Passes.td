@@ -1,0 +1,91 @@
+//===- Passes.td - memplan pass definitions ----------------*- tablegen -*-===//
+
+#ifndef MEMPLAN_TRANSFORMS_PASSES
+#define MEMPLAN_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
+  let summary = "Plan local memref.alloc buffers as views of one static slab "
+                "per function and memory space";
+  let description = [{
+    For every function (any op implementing `FunctionOpInterface`) in the
+    module, finds each `memref.alloc` whose lifetime can be proven local,
+    computes its live interval, places all such buffers at byte offsets of one
+    statically sized `i8` slab per memory space with the chosen strategy, and
+    rewrites each of them into a `memref.view` of that slab. The slab is a
+    `memref.alloc` at the function entry, aligned for every buffer in it, and
+    freed before every return. Existing `memref.dealloc`s of planned buffers
+    are removed.
+
+    A buffer is live from its allocation to the last use of it or of any
+    alias (views, casts, reshapes, values passed through region or block
+    arguments, results of calls that received it). A use inside a loop or
+    other region op keeps the buffer live for the whole op.
+
+    A buffer is left alone, with a reason, when it has a dynamic shape or a
+    non-identity layout, when its element type has no size in the data
+    layout, when it escapes (returned, captured by an op whose behaviour is
+    unknown, passed to a function whose body is not visible or that keeps
+    it), when it is freed by anything other than `memref.dealloc`, when it is
+    allocated in a region whose control flow is unknown or parallel, and when
+    it may outlive one iteration of the loop that allocates it.
+
+    The strategy can be given bare (`--memplan-offsets=greedy-size`) or as an
+    option (`--memplan-offsets="strategy=greedy-size alignment=64"`).
+    Strategies:
+      * `naive`: every buffer back to back, no reuse;
+      * `greedy-size`: greedy by size (Pisarchyk & Lee, Algorithm 3), each
+        buffer into the smallest gap among placed buffers whose lifetimes
+        overlap, largest first.
+
+    Every plan is checked by an independent validator before the IR is
+    changed.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+  let options = [
+    Option<"strategy", "strategy", "std::string", /*default=*/"\"greedy-size\"",
+           "Planning strategy: naive or greedy-size">,
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"16",
+           "Minimum alignment in bytes of every planned buffer (a power of "
+           "two); the default matches what malloc guarantees">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on each buffer left alone, with the reason">,
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Emit a remark on each function with what was planned">
+  ];
+  let statistics = [
+    Statistic<"numBuffers", "buffers", "memref.alloc ops found">,
+    Statistic<"numPlanned", "planned", "Buffers placed in a slab">,
+    Statistic<"numLeftAlone", "left-alone", "Buffers left as they were">,
+    Statistic<"numDynamicShape", "left-alone-dynamic-shape",
+              "Buffers left alone: dynamic shape">,
+    Statistic<"numLayout", "left-alone-layout",
+              "Buffers left alone: non-identity layout">,
+    Statistic<"numUnsized", "left-alone-unsized",
+              "Buffers left alone: no byte size in the data layout">,
+    Statistic<"numReturned", "left-alone-returned",
+              "Buffers left alone: returned from the function">,
+    Statistic<"numCaptured", "left-alone-captured",
+              "Buffers left alone: may be captured or used in an unknown way">,
+    Statistic<"numFreedElsewhere", "left-alone-freed-elsewhere",
+              "Buffers left alone: freed by something other than "
+              "memref.dealloc">,
+    Statistic<"numUnsupportedRegion", "left-alone-region",
+              "Buffers left alone: allocated in a region with unknown, "
+              "parallel or isolated control flow">,
+    Statistic<"numLoopCarried", "left-alone-loop-carried",
+              "Buffers left alone: may outlive one loop iteration">,
+    Statistic<"numSlabs", "slabs", "Slabs created">,
+    Statistic<"slabBytes", "slab-bytes", "Bytes of all slabs">,
+    Statistic<"naiveBytes", "naive-bytes",
+              "Bytes the planned buffers take without reuse">,
+    Statistic<"lowerBoundBytes", "lower-bound-bytes",
+              "Largest sum of planned bytes live at one time">
+  ];
+}
+
+#endif // MEMPLAN_TRANSFORMS_PASSES

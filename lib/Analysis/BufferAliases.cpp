@@ -1,0 +1,242 @@
+//===- BufferAliases.cpp - Every value that may alias a buffer ------------===//
+
+#include "memplan/Analysis/BufferAliases.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/ShapedOpInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace memplan {
+
+namespace {
+
+bool isMemRef(Value value) { return isa<BaseMemRefType>(value.getType()); }
+
+/// Types of plain data: a value of such a type read from a buffer cannot
+/// carry the buffer's address.
+bool isPlainData(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return isPlainData(vector.getElementType());
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return isPlainData(complex.getElementType());
+  return isa<IntegerType, FloatType>(type);
+}
+
+std::string quoteOp(Operation *op) {
+  return ("'" + op->getName().getStringRef() + "'").str();
+}
+
+/// Follows the buffer through one function with a worklist of aliases.
+class AliasWalker {
+public:
+  AliasWalker(
+      FunctionOpInterface func, bool isCalleeArgument,
+      function_ref<std::optional<LeftAlone>(CallOpInterface, OpOperand &)>
+          getCallEscape)
+      : func(func), isCalleeArgument(isCalleeArgument),
+        getCallEscape(getCallEscape) {}
+
+  BufferAliases run(Value root) {
+    addAlias(root);
+    for (unsigned next = 0; next < result.aliases.size() && !result.escape;
+         ++next) {
+      Value alias = result.aliases[next];
+      for (OpOperand &use : alias.getUses()) {
+        visitUse(use);
+        if (result.escape)
+          break;
+      }
+    }
+    return std::move(result);
+  }
+
+private:
+  void addAlias(Value value) {
+    if (isMemRef(value))
+      result.aliases.insert(value);
+  }
+
+  void addMemRefResults(Operation *op) {
+    for (Value value : op->getResults())
+      addAlias(value);
+  }
+
+  void escape(LeftAloneKind kind, const Twine &message) {
+    if (!result.escape)
+      result.escape = LeftAlone{kind, message.str()};
+  }
+
+  /// Region branch ops forward operands to region arguments and results, and
+  /// their terminators forward to the next region or back to the results. All
+  /// memref arguments and results of the op are taken as aliases: precise
+  /// enough in practice and safe whatever the op's forwarding.
+  void addRegionBranchAliases(Operation *op) {
+    addMemRefResults(op);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument argument : block.getArguments())
+          addAlias(argument);
+  }
+
+  void visitUse(OpOperand &use) {
+    Operation *user = use.getOwner();
+    Value value = use.get();
+
+    if (isa<memref::DeallocOp>(user)) {
+      if (isCalleeArgument)
+        return escape(LeftAloneKind::FreedElsewhere,
+                      "freed by the function that receives it");
+      result.deallocs.push_back(user);
+      return;
+    }
+    result.users.insert(user);
+
+    if (user->hasTrait<OpTrait::ReturnLike>() &&
+        user->getParentOp() == func.getOperation()) {
+      if (!isCalleeArgument)
+        escape(LeftAloneKind::Returned, "returned from the function");
+      return;
+    }
+
+    if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
+      if (view.getViewSource() == value) {
+        // Non-memref results of view-like ops are sizes and strides.
+        addMemRefResults(user);
+        return;
+      }
+    }
+
+    if (isa<RegionBranchTerminatorOpInterface>(user)) {
+      if (auto parent = dyn_cast<RegionBranchOpInterface>(user->getParentOp()))
+        return addRegionBranchAliases(parent);
+      return escape(LeftAloneKind::Captured,
+                    "passed to " + quoteOp(user) +
+                        " in an op whose control flow is unknown");
+    }
+
+    if (isa<RegionBranchOpInterface>(user))
+      return addRegionBranchAliases(user);
+
+    if (auto branch = dyn_cast<BranchOpInterface>(user)) {
+      if (std::optional<BlockArgument> argument =
+              branch.getSuccessorBlockArgument(use.getOperandNumber()))
+        return addAlias(*argument);
+    }
+
+    if (auto call = dyn_cast<CallOpInterface>(user)) {
+      // A callee may return what it received: every memref result of the
+      // call may alias the argument.
+      addMemRefResults(user);
+      if (std::optional<LeftAlone> reason = getCallEscape(call, use))
+        escape(reason->kind, reason->message);
+      return;
+    }
+
+    visitOtherUse(user, value);
+  }
+
+  /// Any other op: memref results derive from the buffer; other results must
+  /// be sizes or data read from it, or the address may leak.
+  void visitOtherUse(Operation *user, Value value) {
+    bool reads = false;
+    if (auto memory = dyn_cast<MemoryEffectOpInterface>(user)) {
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      memory.getEffectsOnValue(value, effects);
+      for (const MemoryEffects::EffectInstance &effect : effects) {
+        if (isa<MemoryEffects::Free>(effect.getEffect()))
+          return escape(LeftAloneKind::FreedElsewhere,
+                        "freed by " + quoteOp(user));
+        reads |= isa<MemoryEffects::Read>(effect.getEffect());
+      }
+    } else if (!user->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+      return escape(LeftAloneKind::Captured,
+                    "used by " + quoteOp(user) +
+                        ", whose effect on memory is unknown");
+    }
+
+    for (Value produced : user->getResults()) {
+      if (isMemRef(produced)) {
+        addAlias(produced);
+        continue;
+      }
+      if (isa<ShapedDimOpInterface>(user))
+        continue;
+      if (reads && isPlainData(produced.getType()))
+        continue;
+      return escape(LeftAloneKind::Captured,
+                    "its address may be taken by " + quoteOp(user));
+    }
+  }
+
+  FunctionOpInterface func;
+  bool isCalleeArgument;
+  function_ref<std::optional<LeftAlone>(CallOpInterface, OpOperand &)>
+      getCallEscape;
+  BufferAliases result;
+};
+
+} // namespace
+
+BufferAliases BufferAliasAnalysis::analyzeBuffer(Value root,
+                                                 FunctionOpInterface func) {
+  return analyze(root, func, /*isCalleeArgument=*/false);
+}
+
+BufferAliases BufferAliasAnalysis::analyze(Value root, FunctionOpInterface func,
+                                           bool isCalleeArgument) {
+  AliasWalker walker(func, isCalleeArgument,
+                     [&](CallOpInterface call, OpOperand &use) {
+                       return getCallEscape(call, use);
+                     });
+  return walker.run(root);
+}
+
+std::optional<LeftAlone>
+BufferAliasAnalysis::getCallEscape(CallOpInterface call, OpOperand &use) {
+  OperandRange arguments = call.getArgOperands();
+  unsigned operandNumber = use.getOperandNumber();
+  unsigned begin = arguments.getBeginOperandIndex();
+  if (operandNumber < begin || operandNumber >= begin + arguments.size())
+    return LeftAlone{LeftAloneKind::Captured,
+                     "used by " + quoteOp(call) + " other than as an argument"};
+  unsigned index = operandNumber - begin;
+
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallableInTable(&symbolTables));
+  std::string calleeName =
+      callee ? ("@" + SymbolTable::getSymbolName(callee).getValue()).str()
+             : quoteOp(call);
+  if (!callee || callee.isExternal() || index >= callee.getNumArguments())
+    return LeftAlone{LeftAloneKind::Captured,
+                     "passed to " + calleeName + ", whose body is not visible"};
+
+  auto key = std::make_pair(callee.getOperation(), index);
+  auto known = calleeArgumentEscapes.find(key);
+  if (known != calleeArgumentEscapes.end())
+    return known->second;
+
+  // Recursion reaches this entry again before it is known: assume the worst
+  // until the callee has been followed.
+  calleeArgumentEscapes[key] =
+      LeftAlone{LeftAloneKind::Captured,
+                "passed to " + calleeName + ", which may call itself with it"};
+  BufferAliases inCallee =
+      analyze(callee.getArgument(index), callee, /*isCalleeArgument=*/true);
+  std::optional<LeftAlone> reason;
+  if (inCallee.escape)
+    reason = LeftAlone{inCallee.escape->kind,
+                       llvm::formatv("passed to {0}, where it is {1}",
+                                     calleeName, inCallee.escape->message)
+                           .str()};
+  calleeArgumentEscapes[key] = reason;
+  return reason;
+}
+
+} // namespace memplan

@@ -1,0 +1,236 @@
+//===- BufferLifetimes.cpp - The buffers of a function and their lives ----===//
+
+#include "memplan/Analysis/BufferLifetimes.h"
+#include "memplan/Analysis/ProgramOrder.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+
+namespace memplan {
+
+namespace {
+
+std::string quoteOp(Operation *op) {
+  return ("'" + op->getName().getStringRef() + "'").str();
+}
+
+/// Whether the data layout can size `type` without a fatal error.
+bool hasDataLayoutSize(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return !vector.isScalable() && hasDataLayoutSize(vector.getElementType());
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return hasDataLayoutSize(complex.getElementType());
+  return isa<IntegerType, FloatType, IndexType, DataLayoutTypeInterface>(type);
+}
+
+/// The distance in bytes between two elements of `type` in memory. The data
+/// layout's size is padded to the alignment LLVM would use, so that a view
+/// never holds fewer bytes than the lowered program indexes (i24 takes 4
+/// bytes, x86_fp80 16).
+std::optional<uint64_t> getElementStride(Type type, const DataLayout &layout) {
+  if (!hasDataLayoutSize(type))
+    return std::nullopt;
+  llvm::TypeSize size = layout.getTypeSize(type);
+  if (size.isScalable())
+    return std::nullopt;
+  uint64_t bytes = size.getFixedValue();
+  uint64_t padTo =
+      std::max<uint64_t>(layout.getTypeABIAlignment(type),
+                         std::min<uint64_t>(llvm::PowerOf2Ceil(bytes), 16));
+  return llvm::alignTo(bytes, std::max<uint64_t>(padTo, 1));
+}
+
+/// Whether control can leave `block` and come back to it.
+bool isInCycle(Block *block) {
+  SmallVector<Block *> worklist(block->getSuccessors().begin(),
+                                block->getSuccessors().end());
+  llvm::SmallPtrSet<Block *, 16> seen;
+  while (!worklist.empty()) {
+    Block *next = worklist.pop_back_val();
+    if (next == block)
+      return true;
+    if (seen.insert(next).second)
+      worklist.append(next->getSuccessors().begin(),
+                      next->getSuccessors().end());
+  }
+  return false;
+}
+
+/// Whether every alias is created inside `region` in one execution of it,
+/// rather than arriving from outside or from an earlier execution through a
+/// block argument.
+bool staysInsideOneExecution(Region *region,
+                             const llvm::SetVector<Value> &aliases) {
+  return llvm::all_of(aliases, [&](Value alias) {
+    Region *defined = alias.getParentRegion();
+    if (isa<BlockArgument>(alias))
+      return region != defined && region->isAncestor(defined);
+    return region->isAncestor(defined);
+  });
+}
+
+/// Checks every region between the allocation and the function body: the
+/// slab must be visible, each instance of the buffer must be used by one
+/// thread at a time, and a buffer allocated once per iteration must not be
+/// used in a later one.
+std::optional<LeftAlone>
+checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
+                      const llvm::SetVector<Value> &aliases) {
+  Operation *inner = alloc;
+  for (Region *region = alloc->getParentRegion();;) {
+    Operation *owner = region->getParentOp();
+    bool repeats = false;
+    std::string repeater;
+    if (owner != func.getOperation()) {
+      if (owner->hasTrait<OpTrait::IsIsolatedFromAbove>())
+        return LeftAlone{LeftAloneKind::UnsupportedRegion,
+                         "allocated inside " + quoteOp(owner) +
+                             ", which is isolated from above"};
+      if (owner->hasTrait<OpTrait::HasParallelRegion>())
+        return LeftAlone{LeftAloneKind::UnsupportedRegion,
+                         "allocated inside the parallel region of " +
+                             quoteOp(owner)};
+      auto branch = dyn_cast<RegionBranchOpInterface>(owner);
+      if (!branch)
+        return LeftAlone{LeftAloneKind::UnsupportedRegion,
+                         "allocated inside " + quoteOp(owner) +
+                             ", whose control flow is unknown"};
+      if (branch.isRepetitiveRegion(region->getRegionNumber())) {
+        repeats = true;
+        repeater = quoteOp(owner);
+      }
+    }
+    if (!repeats && !region->hasOneBlock()) {
+      Block *block = region->findAncestorBlockInRegion(*inner->getBlock());
+      if (block && isInCycle(block)) {
+        repeats = true;
+        repeater = "a control-flow loop";
+      }
+    }
+    if (repeats && !staysInsideOneExecution(region, aliases))
+      return LeftAlone{LeftAloneKind::LoopCarried,
+                       "may outlive one iteration of " + repeater};
+    if (owner == func.getOperation())
+      return std::nullopt;
+    inner = owner;
+    region = owner->getParentRegion();
+  }
+}
+
+/// The smallest region that holds the allocation and every user.
+Region *getCommonRegion(Operation *alloc,
+                        const llvm::SetVector<Operation *> &users) {
+  Region *common = alloc->getParentRegion();
+  for (Operation *user : users)
+    while (!common->isAncestor(user->getParentRegion()))
+      common = common->getParentOp()->getParentRegion();
+  return common;
+}
+
+/// The half-open interval of program points on which the buffer is live:
+/// from its allocation to its last use, where a use nested in a region op
+/// (a loop, say) counts as a use of the whole op. In a region with several
+/// blocks, program order says little about execution order, so the buffer
+/// is live for the whole region.
+std::pair<uint64_t, uint64_t>
+getLiveInterval(Operation *alloc, const llvm::SetVector<Operation *> &users,
+                const ProgramOrder &order) {
+  Region *common = getCommonRegion(alloc, users);
+  if (!common->hasOneBlock()) {
+    OrderSpan span = order.getSpan(common);
+    return {span.first, span.last + 1};
+  }
+  OrderSpan span = order.getSpan(common->findAncestorOpInRegion(*alloc));
+  uint64_t start = span.first, last = span.last;
+  for (Operation *user : users) {
+    OrderSpan userSpan = order.getSpan(common->findAncestorOpInRegion(*user));
+    start = std::min(start, userSpan.first);
+    last = std::max(last, userSpan.last);
+  }
+  return {start, last + 1};
+}
+
+std::optional<LeftAlone> checkType(MemRefType type) {
+  if (!type.hasStaticShape())
+    return LeftAlone{LeftAloneKind::DynamicShape, "has a dynamic shape"};
+  if (!type.getLayout().isIdentity())
+    return LeftAlone{LeftAloneKind::NonIdentityLayout,
+                     "has a non-identity layout"};
+  return std::nullopt;
+}
+
+FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
+                            BufferAliasAnalysis &aliasAnalysis,
+                            const ProgramOrder &order, const DataLayout &layout,
+                            uint64_t minAlignment) {
+  FunctionBuffer buffer;
+  buffer.alloc = alloc;
+  MemRefType type = alloc.getType();
+  if ((buffer.leftAlone = checkType(type)))
+    return buffer;
+
+  std::optional<uint64_t> stride =
+      getElementStride(type.getElementType(), layout);
+  if (!stride) {
+    buffer.leftAlone = LeftAlone{LeftAloneKind::Unsized,
+                                 "its element type has no fixed size in the "
+                                 "data layout"};
+    return buffer;
+  }
+  std::optional<uint64_t> size = *stride;
+  for (int64_t extent : type.getShape())
+    size =
+        size ? llvm::checkedMulUnsigned<uint64_t>(*size, extent) : std::nullopt;
+  if (!size) {
+    buffer.leftAlone =
+        LeftAlone{LeftAloneKind::Unsized, "its size in bytes overflows"};
+    return buffer;
+  }
+  buffer.size = *size;
+  buffer.alignment = std::max<uint64_t>(
+      {minAlignment, layout.getTypeABIAlignment(type.getElementType()),
+       llvm::PowerOf2Ceil(alloc.getAlignment().value_or(1))});
+  buffer.memorySpace = type.getMemorySpace();
+
+  BufferAliases aliases = aliasAnalysis.analyzeBuffer(alloc.getResult(), func);
+  if ((buffer.leftAlone = aliases.escape))
+    return buffer;
+  if ((buffer.leftAlone = checkEnclosingRegions(alloc, func, aliases.aliases)))
+    return buffer;
+
+  std::tie(buffer.start, buffer.end) =
+      getLiveInterval(alloc, aliases.users, order);
+  buffer.deallocs = std::move(aliases.deallocs);
+  return buffer;
+}
+
+} // namespace
+
+std::vector<FunctionBuffer>
+analyzeFunctionBuffers(FunctionOpInterface func,
+                       BufferAliasAnalysis &aliasAnalysis,
+                       uint64_t minAlignment) {
+  std::vector<FunctionBuffer> buffers;
+  if (func.isExternal())
+    return buffers;
+  ProgramOrder order(func);
+  DataLayout layout = DataLayout::closest(func);
+  func->walk([&](memref::AllocOp alloc) {
+    if (alloc->getParentOfType<FunctionOpInterface>() != func)
+      return;
+    buffers.push_back(
+        analyzeAlloc(alloc, func, aliasAnalysis, order, layout, minAlignment));
+  });
+  return buffers;
+}
+
+} // namespace memplan

@@ -1,0 +1,49 @@
+//===- StrategyRegistry.cpp - The list of offset strategies ---------------===//
+//
+// Adding a strategy means adding its file under Strategies/, its factory to
+// Strategies/Strategies.h and one row to the table below.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Planner/Strategy.h"
+
+#include "Strategies/Strategies.h"
+
+#include "llvm/ADT/SmallVectorExtras.h"
+
+using namespace llvm;
+
+namespace memplan {
+
+// Out of line to anchor the vtable in this library.
+OffsetStrategy::~OffsetStrategy() = default;
+
+namespace {
+struct StrategyEntry {
+  StringRef name;
+  std::unique_ptr<OffsetStrategy> (*create)();
+};
+} // namespace
+
+/// In the order they are documented. Each name must match the strategy's
+/// getName().
+static const StrategyEntry strategyTable[] = {
+    {"naive", createNaiveStrategy},
+    {"greedy-size", createGreedyBySizeStrategy},
+};
+
+ArrayRef<StringRef> getOffsetStrategyNames() {
+  // Built once from the table so that the two cannot disagree.
+  static const SmallVector<StringRef> names = llvm::map_to_vector(
+      strategyTable, [](const StrategyEntry &entry) { return entry.name; });
+  return names;
+}
+
+std::unique_ptr<OffsetStrategy> createOffsetStrategy(StringRef name) {
+  for (const StrategyEntry &entry : strategyTable)
+    if (entry.name == name)
+      return entry.create();
+  return nullptr;
+}
+
+} // namespace memplan

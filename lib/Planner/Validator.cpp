@@ -1,0 +1,132 @@
+//===- Validator.cpp - Independent check of a plan ------------------------===//
+//
+// Checks each buffer on its own first, then sweeps over time keeping the live
+// buffers ordered by offset. Live buffers are pairwise disjoint in bytes (the
+// sweep stops at the first clash), so their ends are ordered like their
+// offsets and a new buffer can only clash with its two neighbours. That makes
+// the check O(n log n).
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Planner/Validator.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+using namespace llvm;
+
+namespace memplan {
+
+static Error invalid(const Twine &message) {
+  return createStringError(std::make_error_code(std::errc::invalid_argument),
+                           message);
+}
+
+/// Checks what can be checked of buffer `index` without looking at others.
+static Error checkBuffer(ArrayRef<Buffer> buffers, const Plan &plan,
+                         size_t index) {
+  const Buffer &buffer = buffers[index];
+  uint64_t offset = plan.offsets[index];
+  // A Twine must not outlive its statement, so the name is a string.
+  std::string name = ("buffer " + Twine(index)).str();
+  if (!isPowerOf2_64(buffer.alignment))
+    return invalid(name + " has alignment " + Twine(buffer.alignment) +
+                   ", which is not a power of two");
+  if (buffer.start >= buffer.end)
+    return invalid(name + " has an empty lifetime [" + Twine(buffer.start) +
+                   ", " + Twine(buffer.end) + ")");
+  if (offset % buffer.alignment != 0)
+    return invalid(name + " is at offset " + Twine(offset) +
+                   ", which is not a multiple of its alignment " +
+                   Twine(buffer.alignment));
+  std::optional<uint64_t> end = checkedAddUnsigned(offset, buffer.size);
+  if (!end)
+    return invalid(name + " at offset " + Twine(offset) + " of size " +
+                   Twine(buffer.size) + " ends beyond 64 bits");
+  if (*end > plan.slabSize)
+    return invalid(name + " occupies bytes [" + Twine(offset) + ", " +
+                   Twine(*end) + "), beyond the slab of " +
+                   Twine(plan.slabSize) + " bytes");
+  return Error::success();
+}
+
+/// The error for buffers `a` and `b`, which overlap in time and in bytes.
+static Error clash(ArrayRef<Buffer> buffers, const Plan &plan, size_t a,
+                   size_t b) {
+  if (a > b)
+    std::swap(a, b);
+  const Buffer &bufA = buffers[a], &bufB = buffers[b];
+  uint64_t offsetA = plan.offsets[a], offsetB = plan.offsets[b];
+  // Both ends were checked against overflow by checkBuffer.
+  return invalid(
+      "buffers " + Twine(a) + " and " + Twine(b) + " overlap in time [" +
+      Twine(std::max(bufA.start, bufB.start)) + ", " +
+      Twine(std::min(bufA.end, bufB.end)) + ") and share bytes [" +
+      Twine(std::max(offsetA, offsetB)) + ", " +
+      Twine(std::min(offsetA + bufA.size, offsetB + bufB.size)) + ")");
+}
+
+namespace {
+/// Buffer `index` becoming live (`isStart`) or dead at `time`.
+struct Event {
+  uint64_t time;
+  bool isStart;
+  size_t index;
+};
+} // namespace
+
+Error validatePlan(ArrayRef<Buffer> buffers, const Plan &plan) {
+  if (plan.offsets.size() != buffers.size())
+    return invalid("the plan has " + Twine(plan.offsets.size()) +
+                   " offsets for " + Twine(buffers.size()) + " buffers");
+  for (size_t index = 0, e = buffers.size(); index != e; ++index)
+    if (Error error = checkBuffer(buffers, plan, index))
+      return error;
+
+  SmallVector<Event> events;
+  events.reserve(2 * buffers.size());
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    // A zero-size buffer has no byte to share.
+    if (buffer.size == 0)
+      continue;
+    events.push_back({buffer.start, /*isStart=*/true, index});
+    events.push_back({buffer.end, /*isStart=*/false, index});
+  }
+  // Intervals are half-open, so at equal times ends come before starts.
+  llvm::sort(events, [](const Event &lhs, const Event &rhs) {
+    if (lhs.time != rhs.time)
+      return lhs.time < rhs.time;
+    if (lhs.isStart != rhs.isStart)
+      return !lhs.isStart;
+    return lhs.index < rhs.index;
+  });
+
+  // Live buffers as (offset, index). The index keeps equal offsets apart.
+  std::set<std::pair<uint64_t, size_t>> live;
+  for (const Event &event : events) {
+    std::pair<uint64_t, size_t> key(plan.offsets[event.index], event.index);
+    if (!event.isStart) {
+      live.erase(key);
+      continue;
+    }
+    auto it = live.insert(key).first;
+    uint64_t end = key.first + buffers[event.index].size;
+    if (it != live.begin()) {
+      auto [prevOffset, prevIndex] = *std::prev(it);
+      if (prevOffset + buffers[prevIndex].size > key.first)
+        return clash(buffers, plan, prevIndex, event.index);
+    }
+    if (auto next = std::next(it); next != live.end() && next->first < end)
+      return clash(buffers, plan, event.index, next->second);
+  }
+  return Error::success();
+}
+
+} // namespace memplan

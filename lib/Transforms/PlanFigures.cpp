@@ -1,0 +1,73 @@
+//===- PlanFigures.cpp - What a planning pass did, in numbers -------------===//
+
+#include "memplan/Transforms/PlanFigures.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Format.h"
+
+#include <atomic>
+#include <numeric>
+
+namespace memplan {
+
+uint64_t PlanFigures::getLeftAlone() const {
+  return std::accumulate(leftAloneByKind.begin(), leftAloneByKind.end(),
+                         uint64_t{0});
+}
+
+PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
+  buffers += other.buffers;
+  planned += other.planned;
+  slabs += other.slabs;
+  slabBytes += other.slabBytes;
+  naiveBytes += other.naiveBytes;
+  lowerBoundBytes += other.lowerBoundBytes;
+  for (unsigned kind = 0; kind < kNumLeftAloneKinds; ++kind)
+    leftAloneByKind[kind] += other.leftAloneByKind[kind];
+  return *this;
+}
+
+std::string PlanFigures::describeLeftAlone() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (unsigned kind = 0; kind < kNumLeftAloneKinds; ++kind) {
+    if (!leftAloneByKind[kind])
+      continue;
+    if (!text.empty())
+      os << ", ";
+    os << leftAloneByKind[kind] << " "
+       << getLeftAloneKindName(static_cast<LeftAloneKind>(kind));
+  }
+  return text;
+}
+
+void PlanFigures::printStatistics(llvm::raw_ostream &os,
+                                  llvm::StringRef passName) const {
+  auto line = [&](uint64_t value, const llvm::Twine &name) {
+    os << "    (S) " << llvm::format_decimal(value, 12) << " " << name.str()
+       << "\n";
+  };
+  os << "===" << std::string(73, '-') << "===\n"
+     << "                  ... memplan pass statistics report ...\n"
+     << "===" << std::string(73, '-') << "===\n"
+     << "  " << passName << "\n";
+  line(buffers, "buffers");
+  line(planned, "planned");
+  line(getLeftAlone(), "left-alone");
+  for (unsigned kind = 0; kind < kNumLeftAloneKinds; ++kind)
+    line(leftAloneByKind[kind],
+         llvm::Twine("left-alone-") +
+             getLeftAloneKindName(static_cast<LeftAloneKind>(kind)));
+  line(slabs, "slabs");
+  line(slabBytes, "slab-bytes");
+  line(naiveBytes, "naive-bytes");
+  line(lowerBoundBytes, "lower-bound-bytes");
+}
+
+static std::atomic<bool> statisticsFallback{false};
+
+void enableStatisticsFallback() { statisticsFallback = true; }
+
+bool isStatisticsFallbackEnabled() { return statisticsFallback; }
+
+} // namespace memplan

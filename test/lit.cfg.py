@@ -1,0 +1,47 @@
+# -*- Python -*-
+# lit configuration for memplan's IR and end-to-end tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "memplan"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.memplan_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+
+# memplan-opt comes from this build; mlir-opt, mlir-runner and FileCheck
+# from the LLVM/MLIR installation.
+llvm_config.with_environment("PATH", config.memplan_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%memplan_src_root", config.memplan_src_root))
+config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+
+# Lowering to LLVM and running, for the end-to-end tests.
+config.substitutions.append(
+    (
+        "%lower_to_llvm",
+        "--convert-linalg-to-loops --expand-strided-metadata --lower-affine "
+        "--convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts",
+    )
+)
+config.substitutions.append(
+    (
+        "%run_main",
+        "mlir-runner -e main -entry-point-result=void "
+        "-shared-libs=%s/libmlir_runner_utils.so,%s/libmlir_c_runner_utils.so"
+        % (config.mlir_lib_dir, config.mlir_lib_dir),
+    )
+)
+
+tools = ["memplan-opt", "mlir-opt", "mlir-runner", "FileCheck", "not"]
+llvm_config.add_tool_substitutions(
+    tools, [config.memplan_tools_dir, config.llvm_tools_dir]
+)
