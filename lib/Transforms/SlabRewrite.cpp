@@ -7,6 +7,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <map>
+
 using namespace mlir;
 
 namespace memplan {
@@ -26,13 +28,21 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
       builder, slabLoc, slabType,
       builder.getI64IntegerAttr(static_cast<int64_t>(slabAlignment)));
 
+  // One constant per distinct offset, in increasing order right after the
+  // slab, so that the plan reads at the top of the function.
+  std::map<uint64_t, Value> offsets;
+  for (const PlacedBuffer &entry : placed)
+    offsets[entry.offset];
+  for (auto &[offset, value] : offsets)
+    value = arith::ConstantIndexOp::create(builder, slabLoc,
+                                           static_cast<int64_t>(offset));
+
   for (const PlacedBuffer &entry : placed) {
     memref::AllocOp alloc = entry.buffer->alloc;
     builder.setInsertionPoint(alloc);
-    Value offset = arith::ConstantIndexOp::create(
-        builder, alloc.getLoc(), static_cast<int64_t>(entry.offset));
-    Value view = memref::ViewOp::create(
-        builder, alloc.getLoc(), alloc.getType(), slab, offset, ValueRange());
+    Value view =
+        memref::ViewOp::create(builder, alloc.getLoc(), alloc.getType(), slab,
+                               offsets[entry.offset], ValueRange());
     for (Operation *dealloc : entry.buffer->deallocs)
       dealloc->erase();
     alloc.getResult().replaceAllUsesWith(view);

@@ -1,0 +1,34 @@
+// The strategy can be given bare or as a key; unknown names are errors that
+// list what is valid.
+
+// RUN: memplan-opt %s --memplan-offsets=greedy-size | FileCheck %s
+// RUN: memplan-opt %s --memplan-offsets=naive | FileCheck %s
+// RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size alignment=64" | FileCheck %s --check-prefix=ALIGN64
+// RUN: memplan-opt %s --pass-pipeline="builtin.module(memplan-offsets{strategy=naive alignment=32})" | FileCheck %s --check-prefix=ALIGN32
+// RUN: memplan-opt %s --memplan-offsets | FileCheck %s
+
+// RUN: not memplan-opt %s --memplan-offsets=best-fit 2>&1 | FileCheck %s --check-prefix=BADSTRATEGY
+// RUN: not memplan-opt %s --memplan-offsets="strategy=nope" 2>&1 | FileCheck %s --check-prefix=BADSTRATEGY2
+// RUN: not memplan-opt %s --memplan-offsets="strategy=naive colour=blue" 2>&1 | FileCheck %s --check-prefix=BADOPTION
+// RUN: not memplan-opt %s --memplan-offsets="alignment=48" 2>&1 | FileCheck %s --check-prefix=BADALIGN
+
+// BADSTRATEGY: unknown strategy 'best-fit' for memplan-offsets; valid strategies are: naive, greedy-size
+// BADSTRATEGY2: unknown strategy 'nope' for memplan-offsets; valid strategies are: naive, greedy-size
+// BADOPTION: unknown option 'colour' for memplan-offsets; valid options are: strategy, alignment, remarks, summary
+// BADALIGN: alignment must be a power of two, not 48
+
+// CHECK-LABEL: func.func @one
+// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
+// CHECK-NEXT: %[[OFF:.*]] = arith.constant 0 : index
+// CHECK: memref.view %[[SLAB]][%[[OFF]]][] : memref<16xi8> to memref<4xf32>
+// CHECK: memref.dealloc %[[SLAB]] : memref<16xi8>
+// CHECK-NEXT: return
+
+// ALIGN64: memref.alloc() {alignment = 64 : i64} : memref<16xi8>
+// ALIGN32: memref.alloc() {alignment = 32 : i64} : memref<16xi8>
+func.func @one() {
+  %cst = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<4xf32>)
+  return
+}
