@@ -26,7 +26,7 @@ bool isPlainData(Type type) {
     return isPlainData(vector.getElementType());
   if (auto complex = dyn_cast<ComplexType>(type))
     return isPlainData(complex.getElementType());
-  return isa<IntegerType, FloatType>(type);
+  return isa<IntegerType, IndexType, FloatType>(type);
 }
 
 std::string quoteOp(Operation *op) {
@@ -191,10 +191,11 @@ BufferAliases BufferAliasAnalysis::analyzeBuffer(Value root,
 
 BufferAliases BufferAliasAnalysis::analyze(Value root, FunctionOpInterface func,
                                            bool isCalleeArgument) {
-  AliasWalker walker(func, isCalleeArgument,
-                     [&](CallOpInterface call, OpOperand &use) {
-                       return getCallEscape(call, use);
-                     });
+  // The walker keeps a reference to the callback: it must outlive the walk.
+  auto getEscape = [&](CallOpInterface call, OpOperand &use) {
+    return getCallEscape(call, use);
+  };
+  AliasWalker walker(func, isCalleeArgument, getEscape);
   return walker.run(root);
 }
 

@@ -1,0 +1,70 @@
+// Buffers that escape the function, or whose use memplan cannot see through,
+// are left alone, each with its reason. The others are still planned.
+
+// RUN: memplan-opt %s -allow-unregistered-dialect --memplan-offsets=greedy-size | FileCheck %s
+// RUN: memplan-opt %s -allow-unregistered-dialect --memplan-offsets="strategy=greedy-size remarks=true" -verify-diagnostics -o /dev/null
+
+// CHECK-LABEL: func.func @escapes
+// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
+// CHECK: memref.view %[[SLAB]]
+// CHECK: %[[RET:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: %[[VIA_CAST:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: memref.alloc() : memref<4xf32>
+// CHECK: memref.alloc() : memref<4xf32>
+// CHECK: memref.alloc() : memref<4xf32>
+// CHECK: memref.dealloc %[[SLAB]]
+// CHECK-NEXT: return %[[RET]], %{{.*}}
+func.func @escapes() -> (memref<4xf32>, memref<?xf32>) {
+  %one = arith.constant 1.0 : f32
+  %local = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%local : memref<4xf32>)
+  // expected-remark @below {{memplan-offsets: left alone: returned from the function}}
+  %ret = memref.alloc() : memref<4xf32>
+  memref.copy %local, %ret : memref<4xf32> to memref<4xf32>
+  // expected-remark @below {{memplan-offsets: left alone: returned from the function}}
+  %viaCast = memref.alloc() : memref<4xf32>
+  %cast = memref.cast %viaCast : memref<4xf32> to memref<?xf32>
+  // expected-remark @below {{memplan-offsets: left alone: its address may be taken by 'memref.extract_aligned_pointer_as_index'}}
+  %pointer = memref.alloc() : memref<4xf32>
+  %p = memref.extract_aligned_pointer_as_index %pointer : memref<4xf32> -> index
+  // expected-remark @below {{memplan-offsets: left alone: used by 'test.unknown', whose effect on memory is unknown}}
+  %unknown = memref.alloc() : memref<4xf32>
+  "test.unknown"(%unknown) : (memref<4xf32>) -> ()
+  // expected-remark @below {{memplan-offsets: left alone: its address may be taken by 'bufferization.to_tensor'}}
+  %tensor = memref.alloc() : memref<4xf32>
+  %t = bufferization.to_tensor %tensor : memref<4xf32> to tensor<4xf32>
+  return %ret, %cast : memref<4xf32>, memref<?xf32>
+}
+
+// Named by a bufferization.dealloc, which declares no memory effects:
+// memplan cannot tell what it does to the buffer and leaves it alone.
+// CHECK-LABEL: func.func @freed_elsewhere
+// CHECK: memref.alloc() : memref<4xf32>
+// CHECK: bufferization.dealloc
+func.func @freed_elsewhere(%cond: i1) {
+  // expected-remark @below {{memplan-offsets: left alone: used by 'bufferization.dealloc', whose effect on memory is unknown}}
+  %a = memref.alloc() : memref<4xf32>
+  %base, %offset, %sizes, %strides = memref.extract_strided_metadata %a : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%base : memref<f32>) if (%cond)
+  return
+}
+
+// Regions that memplan does not understand: the slab would not be visible
+// in an isolated region, and control flow in an unknown region op is not
+// known.
+// CHECK-LABEL: func.func @unknown_regions
+// CHECK-COUNT-2: memref.alloc() : memref<4xf32>
+func.func @unknown_regions() {
+  "test.isolated_region"() ({
+    // expected-remark @below {{memplan-offsets: left alone: allocated inside 'test.isolated_region', whose control flow is unknown}}
+    %a = memref.alloc() : memref<4xf32>
+    "test.terminator"() : () -> ()
+  }) : () -> ()
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    // expected-remark @below {{memplan-offsets: left alone: allocated inside 'gpu.launch', whose control flow is unknown}}
+    %b = memref.alloc() : memref<4xf32>
+    gpu.terminator
+  }
+  return
+}

@@ -1,0 +1,54 @@
+// Byte sizes come from the data layout, padded to what LLVM indexes; every
+// offset honours the buffer's alignment, which is the largest of the alloc's
+// alignment attribute, the element's ABI alignment and the pass option.
+
+// RUN: memplan-opt %s --memplan-offsets=naive | FileCheck %s
+// RUN: memplan-opt %s --memplan-offsets="strategy=naive remarks=true" -verify-diagnostics -o /dev/null
+
+// Naive places buffers back to back, so the offsets show each size:
+//   memref<3xi1>            3 bytes   at 0
+//   memref<2xindex>        16 bytes   at 16  (alignment 16)
+//   memref<3xf16>           6 bytes   at 32
+//   memref<2xvector<3xf32>> 32 bytes  at 48  (vector<3xf32> takes 16)
+//   memref<2xcomplex<f32>> 16 bytes   at 80
+//   memref<5xi8> align 128  5 bytes   at 128
+//   memref<1xi24>           4 bytes   at 144
+//   memref<0xf32>           0 bytes   at 160
+// CHECK-LABEL: func.func @sizes
+// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 128 : i64} : memref<160xi8>
+// CHECK-NEXT: %[[O0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[O16:.*]] = arith.constant 16 : index
+// CHECK-NEXT: %[[O32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[O48:.*]] = arith.constant 48 : index
+// CHECK-NEXT: %[[O80:.*]] = arith.constant 80 : index
+// CHECK-NEXT: %[[O128:.*]] = arith.constant 128 : index
+// CHECK-NEXT: %[[O144:.*]] = arith.constant 144 : index
+// CHECK-NEXT: %[[O160:.*]] = arith.constant 160 : index
+// CHECK: memref.view %[[SLAB]][%[[O0]]][] : memref<160xi8> to memref<3xi1>
+// CHECK: memref.view %[[SLAB]][%[[O16]]][] : memref<160xi8> to memref<2xindex>
+// CHECK: memref.view %[[SLAB]][%[[O32]]][] : memref<160xi8> to memref<3xf16>
+// CHECK: memref.view %[[SLAB]][%[[O48]]][] : memref<160xi8> to memref<2xvector<3xf32>>
+// CHECK: memref.view %[[SLAB]][%[[O80]]][] : memref<160xi8> to memref<2xcomplex<f32>>
+// CHECK: memref.view %[[SLAB]][%[[O128]]][] : memref<160xi8> to memref<5xi8>
+// CHECK: memref.view %[[SLAB]][%[[O144]]][] : memref<160xi8> to memref<1xi24>
+// CHECK: memref.view %[[SLAB]][%[[O160]]][] : memref<160xi8> to memref<0xf32>
+func.func @sizes() {
+  %a = memref.alloc() : memref<3xi1>
+  %b = memref.alloc() : memref<2xindex>
+  %c = memref.alloc() : memref<3xf16>
+  %d = memref.alloc() : memref<2xvector<3xf32>>
+  %e = memref.alloc() : memref<2xcomplex<f32>>
+  %f = memref.alloc() {alignment = 128 : i64} : memref<5xi8>
+  %g = memref.alloc() : memref<1xi24>
+  %h = memref.alloc() : memref<0xf32>
+  %c0 = arith.constant 0 : index
+  %va = memref.load %a[%c0] : memref<3xi1>
+  %vb = memref.load %b[%c0] : memref<2xindex>
+  %vc = memref.load %c[%c0] : memref<3xf16>
+  %vd = memref.load %d[%c0] : memref<2xvector<3xf32>>
+  %ve = memref.load %e[%c0] : memref<2xcomplex<f32>>
+  %vf = memref.load %f[%c0] : memref<5xi8>
+  %vg = memref.load %g[%c0] : memref<1xi24>
+  %dh = memref.dim %h, %c0 : memref<0xf32>
+  return
+}
