@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what memplan needs on Debian 12 (run as root, or with sudo) and
+# builds it into build/. Safe to run again: it installs only what is missing
+# and rebuilds only what changed.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+packages=(cmake ninja-build g++ python3 libgtest-dev zlib1g-dev libzstd-dev
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
+    grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  echo "memplan: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}"
+fi
+
+cmake -G Ninja -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C "$root/build"
