@@ -1,6 +1,7 @@
 //===- BufferAliases.cpp - Every value that may alias a buffer ------------===//
 
 #include "memplan/Analysis/BufferAliases.h"
+#include "memplan/Analysis/RegionSemantics.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -97,6 +98,11 @@ private:
       return;
     }
     result.users.insert(user);
+
+    if (Operation *async = getEnclosingAsynchronousOp(user, func))
+      return escape(LeftAloneKind::Captured,
+                    "used inside " + quoteOp(async) +
+                        ", which may run after it returns");
 
     if (user->hasTrait<OpTrait::ReturnLike>() &&
         user->getParentOp() == func.getOperation()) {

@@ -2,6 +2,7 @@
 
 #include "memplan/Analysis/BufferLifetimes.h"
 #include "memplan/Analysis/ProgramOrder.h"
+#include "memplan/Analysis/RegionSemantics.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -95,6 +96,10 @@ checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
         return LeftAlone{LeftAloneKind::UnsupportedRegion,
                          "allocated inside " + quoteOp(owner) +
                              ", which is isolated from above"};
+      if (mayRunAfterReturning(owner))
+        return LeftAlone{LeftAloneKind::UnsupportedRegion,
+                         "allocated inside " + quoteOp(owner) +
+                             ", which may run after it returns"};
       if (owner->hasTrait<OpTrait::HasParallelRegion>())
         return LeftAlone{LeftAloneKind::UnsupportedRegion,
                          "allocated inside the parallel region of " +
@@ -202,9 +207,10 @@ FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
   buffer.memorySpace = type.getMemorySpace();
 
   BufferAliases aliases = aliasAnalysis.analyzeBuffer(alloc.getResult(), func);
-  if ((buffer.leftAlone = aliases.escape))
-    return buffer;
+  // Where the buffer lives says more than how it escapes: check that first.
   if ((buffer.leftAlone = checkEnclosingRegions(alloc, func, aliases.aliases)))
+    return buffer;
+  if ((buffer.leftAlone = aliases.escape))
     return buffer;
 
   std::tie(buffer.start, buffer.end) =

@@ -68,3 +68,34 @@ func.func @unknown_regions() {
   }
   return
 }
+
+// The body of async.execute may run after the op returns: buffers used or
+// allocated there are left alone.
+// CHECK-LABEL: func.func @asynchronous
+// CHECK-COUNT-2: memref.alloc() : memref<4xf32>
+func.func @asynchronous(%out: memref<4xf32>) {
+  %one = arith.constant 1.0 : f32
+  // expected-remark @below {{memplan-offsets: left alone: used inside 'async.execute', which may run after it returns}}
+  %outside = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%outside : memref<4xf32>)
+  %token = async.execute {
+    // expected-remark @below {{memplan-offsets: left alone: allocated inside 'async.execute', which may run after it returns}}
+    %inside = memref.alloc() : memref<4xf32>
+    memref.copy %outside, %inside : memref<4xf32> to memref<4xf32>
+    memref.copy %inside, %out : memref<4xf32> to memref<4xf32>
+    async.yield
+  }
+  async.await %token : !async.token
+  return
+}
+
+// memref.realloc frees its operand: memplan cannot take that free away.
+// CHECK-LABEL: func.func @reallocated
+// CHECK: memref.alloc() : memref<4xf32>
+// CHECK: memref.realloc
+func.func @reallocated() -> memref<8xf32> {
+  // expected-remark @below {{memplan-offsets: left alone: freed by 'memref.realloc'}}
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.realloc %a : memref<4xf32> to memref<8xf32>
+  return %b : memref<8xf32>
+}

@@ -34,9 +34,9 @@
 // OUT: data =
 // OUT-NEXT: [1000,  1001,  1002,  1003,  1004,  1005,  1006,  1007]
 // OUT: data =
-// OUT-NEXT: [5000.5,  5002.5,  5004.5,  5006.5,  5008.5,  5010.5,  5012.5,  5014.5]
+// OUT-NEXT: [8014.5,  8013.5,  8012.5,  8011.5,  8010.5,  8009.5,  8008.5,  8007.5]
 // OUT: data =
-// OUT-NEXT: [13008.5,  13012.5,  13016.5,  13020.5,  13024.5,  13028.5,  13032.5,  13036.5]
+// OUT-NEXT: [16022.5,  16023.5,  16024.5,  16025.5,  16026.5,  16027.5,  16028.5,  16029.5]
 // OUT: data =
 // OUT-NEXT: [1000,  1001,  1002,  1003,  1004,  1005,  1006,  1007,  1008,  1009,  1010,  1011]
 // OUT: data =
@@ -53,7 +53,7 @@ func.func private @printMemrefF32(memref<*xf32>)
 //   A = 2000+i  dies in the loop that makes B;
 //   B = A reversed + 0.5, read reversed by the loop that makes D;
 //   C = 3000+i  is allocated after A died and takes A's bytes;
-//   D = B reversed + C, allocated while B and C are live;
+//   D = B reversed + 2 * C reversed, allocated while B and C are live;
 //   E (16 x f32) = 4000+i is allocated after B, C died and takes their bytes.
 // Each "reversed" read makes a shared offset visible: a loop that writes
 // element i of one buffer while reading element 7-i of another one at the
@@ -106,8 +106,9 @@ func.func @chain(%out_f: memref<8xf32>, %out_d: memref<8xf32>, %out_e: memref<8x
   scf.for %i = %c0 to %c8 step %c1 {
     %j = arith.subi %c7, %i : index
     %b = memref.load %B[%j] : memref<8xf32>
-    %c = memref.load %C[%i] : memref<8xf32>
-    %v = arith.addf %b, %c : f32
+    %c = memref.load %C[%j] : memref<8xf32>
+    %c2 = arith.addf %c, %c : f32
+    %v = arith.addf %b, %c2 : f32
     memref.store %v, %D[%i] : memref<8xf32>
   }
 
