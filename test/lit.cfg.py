@@ -29,7 +29,8 @@ config.substitutions.append(
     (
         "%lower_to_llvm",
         "--convert-linalg-to-loops --expand-strided-metadata --lower-affine "
-        "--convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts",
+        "--convert-scf-to-cf --convert-math-to-llvm --convert-math-to-libm "
+        "--convert-to-llvm --reconcile-unrealized-casts",
     )
 )
 config.substitutions.append(

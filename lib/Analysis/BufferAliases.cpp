@@ -10,6 +10,7 @@
 #include "mlir/Interfaces/ShapedOpInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -46,6 +47,7 @@ public:
 
   BufferAliases run(Value root) {
     addAlias(root);
+    exactAliases.insert(root);
     for (unsigned next = 0; next < result.aliases.size() && !result.escape;
          ++next) {
       Value alias = result.aliases[next];
@@ -94,6 +96,13 @@ private:
       if (isCalleeArgument)
         return escape(LeftAloneKind::FreedElsewhere,
                       "freed by the function that receives it");
+      // A dealloc of a merged value (a select, a loop-carried value) frees
+      // whichever buffer arrives: removing it could leak another buffer, and
+      // keeping it could free the slab.
+      if (!exactAliases.contains(value))
+        return escape(LeftAloneKind::FreedElsewhere,
+                      "freed by a memref.dealloc of a value that may be "
+                      "another buffer");
       result.deallocs.push_back(user);
       return;
     }
@@ -115,6 +124,9 @@ private:
       if (view.getViewSource() == value) {
         // Non-memref results of view-like ops are sizes and strides.
         addMemRefResults(user);
+        if (exactAliases.contains(value))
+          for (Value produced : user->getResults())
+            exactAliases.insert(produced);
         return;
       }
     }
@@ -186,6 +198,9 @@ private:
   function_ref<std::optional<LeftAlone>(CallOpInterface, OpOperand &)>
       getCallEscape;
   BufferAliases result;
+  /// Aliases derived from the buffer alone, through view-like ops: they can
+  /// only ever be this buffer.
+  llvm::DenseSet<Value> exactAliases;
 };
 
 } // namespace
