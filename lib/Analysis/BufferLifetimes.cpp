@@ -207,6 +207,15 @@ FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
   buffer.memorySpace = type.getMemorySpace();
 
   BufferAliases aliases = aliasAnalysis.analyzeBuffer(alloc.getResult(), func);
+  // The buffer may be read through views of wider element types (an i8
+  // buffer viewed as vectors, say): it needs the alignment of each.
+  for (Value alias : aliases.aliases) {
+    Type element = cast<BaseMemRefType>(alias.getType()).getElementType();
+    if (hasDataLayoutSize(element))
+      buffer.alignment = std::max<uint64_t>(
+          buffer.alignment, layout.getTypeABIAlignment(element));
+  }
+
   // Where the buffer lives says more than how it escapes: check that first.
   if ((buffer.leftAlone = checkEnclosingRegions(alloc, func, aliases.aliases)))
     return buffer;

@@ -125,6 +125,8 @@ void MemPlanOffsetsPass::runOnOperation() {
   SmallVector<std::pair<FunctionOpInterface, std::vector<FunctionBuffer>>>
       functions;
   getOperation()->walk([&](FunctionOpInterface func) {
+    if (func.isExternal())
+      return;
     functions.emplace_back(
         func, analyzeFunctionBuffers(func, aliasAnalysis, alignment));
   });

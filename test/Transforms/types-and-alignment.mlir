@@ -4,6 +4,7 @@
 
 // RUN: memplan-opt %s --memplan-offsets=naive | FileCheck %s
 // RUN: memplan-opt %s --memplan-offsets="strategy=naive remarks=true" -verify-diagnostics -o /dev/null
+// RUN: memplan-opt %s --memplan-offsets="strategy=naive alignment=1" | FileCheck %s --check-prefix=ALIGN1
 
 // Naive places buffers back to back, so the offsets show each size:
 //   memref<3xi1>            3 bytes   at 0
@@ -50,5 +51,25 @@ func.func @sizes() {
   %vf = memref.load %f[%c0] : memref<5xi8>
   %vg = memref.load %g[%c0] : memref<1xi24>
   %dh = memref.dim %h, %c0 : memref<0xf32>
+  return
+}
+
+// A byte buffer read as vectors needs the vectors' alignment, even when the
+// pass asks for none: %odd (3 bytes) at 0, %bytes at 16, not 3.
+// ALIGN1-LABEL: func.func @aligned_for_views
+// ALIGN1: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<32xi8>
+// ALIGN1-NEXT: %[[O0:.*]] = arith.constant 0 : index
+// ALIGN1-NEXT: %[[O16:.*]] = arith.constant 16 : index
+// ALIGN1: memref.view %[[SLAB]][%[[O0]]][] : memref<32xi8> to memref<3xi8>
+// ALIGN1: memref.view %[[SLAB]][%[[O16]]][] : memref<32xi8> to memref<16xi8>
+func.func @aligned_for_views(%out: memref<vector<4xf32>>) {
+  %c0 = arith.constant 0 : index
+  %odd = memref.alloc() : memref<3xi8>
+  %bytes = memref.alloc() : memref<16xi8>
+  %v = memref.view %bytes[%c0][] : memref<16xi8> to memref<vector<4xf32>>
+  %y = memref.load %v[] : memref<vector<4xf32>>
+  memref.store %y, %out[] : memref<vector<4xf32>>
+  %i = arith.constant 7 : i8
+  memref.store %i, %odd[%c0] : memref<3xi8>
   return
 }

@@ -17,15 +17,15 @@
 // (the slab is smaller than the buffers laid end to end).
 // CHECK-LABEL: func.func @chain
 // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
-// CHECK-COUNT-6: memref.view %[[SLAB]]
+// CHECK-COUNT-6: memref.view %[[SLAB]][
 // CHECK-NOT: memref.alloc()
-// CHECK: memref.dealloc %[[SLAB]]
+// CHECK: memref.dealloc %[[SLAB]] :
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @sizes
 // CHECK: %[[SLAB2:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
-// CHECK-COUNT-5: memref.view %[[SLAB2]]
+// CHECK-COUNT-5: memref.view %[[SLAB2]][
 // CHECK-NOT: memref.alloc()
-// CHECK: memref.dealloc %[[SLAB2]]
+// CHECK: memref.dealloc %[[SLAB2]] :
 // CHECK-NEXT: return
 
 // SUM: @chain: planned 6 of 6 buffers (0 left alone) into a 128-byte slab using greedy-size; naive 224 bytes
@@ -48,7 +48,7 @@
 
 func.func private @printMemrefF32(memref<*xf32>)
 
-// Six buffers of 8 x f32 (32 bytes each), 32 bytes apart in time:
+// Six buffers of 8 x f32 (32 bytes; E is 16 x f32), in this order:
 //   F = 1000+i  lives from the start to the end;
 //   A = 2000+i  dies in the loop that makes B;
 //   B = A reversed + 0.5, read reversed by the loop that makes D;

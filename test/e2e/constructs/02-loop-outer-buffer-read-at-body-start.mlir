@@ -16,18 +16,18 @@
 
 // CHECK-LABEL: func.func @outer_read_at_start
 // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
-// CHECK: memref.view %[[SLAB]]
+// CHECK: memref.view %[[SLAB]][
 // CHECK: scf.for
-// CHECK: memref.view %[[SLAB]]
-// CHECK: memref.dealloc %[[SLAB]]
+// CHECK: memref.view %[[SLAB]][
+// CHECK: memref.dealloc %[[SLAB]] :
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @nested_outer_read_at_start
 // CHECK: %[[SLAB2:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: scf.for
-// CHECK: memref.view %[[SLAB2]]
+// CHECK: memref.view %[[SLAB2]][
 // CHECK: scf.for
-// CHECK: memref.view %[[SLAB2]]
-// CHECK: memref.dealloc %[[SLAB2]]
+// CHECK: memref.view %[[SLAB2]][
+// CHECK: memref.dealloc %[[SLAB2]] :
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @outer_written_at_end
 
