@@ -21,7 +21,7 @@ OffsetStrategy::~OffsetStrategy() = default;
 namespace {
 struct StrategyEntry {
   StringRef name;
-  std::unique_ptr<OffsetStrategy> (*create)();
+  std::unique_ptr<OffsetStrategy> (*create)(const StrategyOptions &);
 };
 } // namespace
 
@@ -39,10 +39,11 @@ ArrayRef<StringRef> getOffsetStrategyNames() {
   return names;
 }
 
-std::unique_ptr<OffsetStrategy> createOffsetStrategy(StringRef name) {
+std::unique_ptr<OffsetStrategy>
+createOffsetStrategy(StringRef name, const StrategyOptions &options) {
   for (const StrategyEntry &entry : strategyTable)
     if (entry.name == name)
-      return entry.create();
+      return entry.create(options);
   return nullptr;
 }
 

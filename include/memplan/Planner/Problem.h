@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <string>
 
 namespace memplan {
 
@@ -36,6 +37,9 @@ struct Buffer {
 struct Plan {
   llvm::SmallVector<uint64_t> offsets;
   uint64_t slabSize = 0;
+  /// What the strategy tried or chose, for people (for example which
+  /// strategy won under `best`); empty when there is nothing to say.
+  std::string details;
 };
 
 } // namespace memplan

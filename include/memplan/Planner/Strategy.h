@@ -18,6 +18,15 @@
 
 namespace memplan {
 
+/// Settings shared by all strategies; each uses what applies to it.
+struct StrategyOptions {
+  /// Wall-clock budget in seconds for strategies that search (0: none).
+  double timeLimitSeconds = 2.0;
+  /// Seed of strategies that make random choices; the same seed gives the
+  /// same plan.
+  uint64_t seed = 1;
+};
+
 /// Places buffers at offsets in one slab.
 class OffsetStrategy {
 public:
@@ -37,7 +46,9 @@ public:
 llvm::ArrayRef<llvm::StringRef> getOffsetStrategyNames();
 
 /// Creates the strategy called `name`, or returns null if there is none.
-std::unique_ptr<OffsetStrategy> createOffsetStrategy(llvm::StringRef name);
+std::unique_ptr<OffsetStrategy>
+createOffsetStrategy(llvm::StringRef name,
+                     const StrategyOptions &options = StrategyOptions());
 
 } // namespace memplan
 

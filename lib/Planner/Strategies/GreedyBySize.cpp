@@ -111,7 +111,8 @@ Expected<Plan> GreedyBySizeStrategy::plan(ArrayRef<Buffer> buffers) const {
   return result;
 }
 
-std::unique_ptr<OffsetStrategy> createGreedyBySizeStrategy() {
+std::unique_ptr<OffsetStrategy>
+createGreedyBySizeStrategy(const StrategyOptions &) {
   return std::make_unique<GreedyBySizeStrategy>();
 }
 

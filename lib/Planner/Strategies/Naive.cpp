@@ -41,7 +41,7 @@ public:
 };
 } // namespace
 
-std::unique_ptr<OffsetStrategy> createNaiveStrategy() {
+std::unique_ptr<OffsetStrategy> createNaiveStrategy(const StrategyOptions &) {
   return std::make_unique<NaiveStrategy>();
 }
 

@@ -20,11 +20,12 @@
 namespace memplan {
 
 /// Every buffer back to back in input order, with no reuse.
-std::unique_ptr<OffsetStrategy> createNaiveStrategy();
+std::unique_ptr<OffsetStrategy> createNaiveStrategy(const StrategyOptions &);
 
 /// Pisarchyk & Lee, "Efficient Memory Management for Deep Neural Net
 /// Inference", Algorithm 3 (Greedy by Size for Offset Calculation).
-std::unique_ptr<OffsetStrategy> createGreedyBySizeStrategy();
+std::unique_ptr<OffsetStrategy>
+createGreedyBySizeStrategy(const StrategyOptions &);
 
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
