@@ -1,0 +1,60 @@
+//===- PlanningDriver.h - What every planning pass does alike ---*- C++ -*-===//
+//
+// The offsets and shared-objects passes differ only in how they place the
+// buffers of one memory space. Finding the buffers, grouping them, remarks,
+// summaries and option handling are here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_TRANSFORMS_PLANNINGDRIVER_H
+#define MEMPLAN_TRANSFORMS_PLANNINGDRIVER_H
+
+#include "memplan/Analysis/BufferLifetimes.h"
+#include "memplan/Transforms/PlanFigures.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace memplan {
+
+struct PlanningSettings {
+  /// The pass's command-line name, e.g. "memplan-offsets".
+  llvm::StringRef passArgument;
+  llvm::StringRef strategy;
+  /// What the pass allocates, for summaries: "slab" or "object".
+  llvm::StringRef unit;
+  uint64_t alignment = 1;
+  bool remarks = false;
+  bool summary = false;
+};
+
+/// Places and rewrites the planned buffers of one memory space of a function,
+/// adding to `figures` what it allocated.
+using SpacePlanner = llvm::function_ref<mlir::LogicalResult(
+    mlir::FunctionOpInterface func, mlir::Attribute memorySpace,
+    llvm::ArrayRef<const FunctionBuffer *> buffers, PlanFigures &figures)>;
+
+/// Analyses every function of `module`, then plans each memory space of each
+/// function with `planSpace`. Buffers left alone are counted and, if asked,
+/// remarked; each function gets a summary remark if asked. Returns the figures
+/// of the whole module, or failure if any function could not be planned.
+mlir::FailureOr<PlanFigures> planModule(mlir::ModuleOp module,
+                                        const PlanningSettings &settings,
+                                        SpacePlanner planSpace);
+
+/// Reads `--pass=NAME` as `strategy=NAME` and rejects option names not in
+/// `validOptions`, listing them. Returns the options for MLIR's parser.
+mlir::FailureOr<std::string> normalizePlanningOptions(
+    llvm::StringRef options, llvm::StringRef passArgument,
+    llvm::ArrayRef<llvm::StringRef> validOptions,
+    llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler);
+
+/// "a, b, c".
+std::string joinNames(llvm::ArrayRef<llvm::StringRef> names);
+
+} // namespace memplan
+
+#endif // MEMPLAN_TRANSFORMS_PLANNINGDRIVER_H
