@@ -42,7 +42,7 @@ config.substitutions.append(
     )
 )
 
-tools = ["memplan-opt", "mlir-opt", "mlir-runner", "FileCheck", "not"]
+tools = ["memplan-opt", "memplan-solve", "mlir-opt", "mlir-runner", "FileCheck", "not"]
 llvm_config.add_tool_substitutions(
     tools, [config.memplan_tools_dir, config.llvm_tools_dir]
 )
