@@ -219,7 +219,7 @@ def main():
         "",
     ]
     offsets = mode_section(out, args.solver, "offsets", "slab", args.time_limit, known)
-    objects = mode_section(out, args.solver, "objects", "object", args.time_limit, known)
+    objects = mode_section(out, args.solver, "objects", "objects", args.time_limit, known)
     if objects is None:
         out.append("## Objects mode\n")
         out.append("This memplan-solve has no objects mode (no shared-objects strategies).\n")

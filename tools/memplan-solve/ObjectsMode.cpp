@@ -68,7 +68,7 @@ namespace {
 class ObjectsMode final : public SolveMode {
 public:
   StringRef getName() const override { return "objects"; }
-  StringRef getBytesLabel() const override { return "object"; }
+  StringRef getBytesLabel() const override { return "objects"; }
 
   SmallVector<StringRef> getStrategyNames() const override {
     return SmallVector<StringRef>(getObjectStrategyNames());
