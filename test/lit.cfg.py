@@ -23,6 +23,18 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%memplan_src_root", config.memplan_src_root))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+# Runs a command and prints `exit=N` after its output (memplan-solve tests).
+config.substitutions.append(
+    (
+        "%exitcode",
+        "%s %s"
+        % (
+            config.python_executable,
+            os.path.join(config.memplan_src_root, "test", "memplan-solve",
+                         "Inputs", "exit-code.py"),
+        ),
+    )
+)
 
 # Lowering to LLVM and running, for the end-to-end tests.
 config.substitutions.append(
@@ -42,7 +54,7 @@ config.substitutions.append(
     )
 )
 
-tools = ["memplan-opt", "mlir-opt", "mlir-runner", "FileCheck", "not"]
+tools = ["memplan-opt", "memplan-solve", "mlir-opt", "mlir-runner", "FileCheck", "not", "split-file"]
 llvm_config.add_tool_substitutions(
     tools, [config.memplan_tools_dir, config.llvm_tools_dir]
 )

@@ -1,0 +1,213 @@
+//===- ProblemCsv.cpp - Problems and plans as MiniMalloc CSV --------------===//
+//
+// A strict reader: every field is checked, and every error names the line,
+// because these files are written by hand as often as by tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Planner/ProblemCsv.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace memplan {
+
+namespace {
+/// The columns memplan reads, in the order they are listed in messages.
+enum Column { Id, Lower, Upper, Size, Alignment, NumColumns };
+const char *const columnNames[NumColumns] = {"id", "lower", "upper", "size",
+                                             "alignment"};
+/// Columns of a solution: read again, they are ignored and rewritten.
+const char *const ignoredColumns[] = {"offset", "object"};
+
+/// Reports errors at lines of one file.
+class Reader {
+public:
+  explicit Reader(StringRef fileName) : fileName(fileName) {}
+
+  Error error(unsigned line, const Twine &message) const {
+    return createStringError(std::make_error_code(std::errc::invalid_argument),
+                             fileName + ":" + Twine(line) +
+                                 ": error: " + message);
+  }
+
+  /// Parses a non-negative decimal integer that fits in 64 bits.
+  Expected<uint64_t> parseNumber(unsigned line, StringRef column,
+                                 StringRef text) const {
+    if (text.empty())
+      return error(line, "empty field '" + column + "'");
+    if (text.starts_with("-") && text.size() > 1 &&
+        all_of(text.drop_front(), isDigit))
+      return error(line, "'" + column + "' is negative (" + text + ")");
+    if (!all_of(text, isDigit))
+      return error(line, "'" + column + "' is '" + text +
+                             "', not a non-negative integer");
+    // Only digits are left, so getAsInteger fails only on overflow.
+    uint64_t value;
+    if (text.getAsInteger(10, value))
+      return error(line, "'" + column + "' is " + text +
+                             ", which does not fit in 64 bits");
+    return value;
+  }
+
+private:
+  StringRef fileName;
+};
+} // namespace
+
+static SmallVector<StringRef> splitFields(StringRef line) {
+  SmallVector<StringRef> fields;
+  line.split(fields, ',');
+  for (StringRef &field : fields)
+    field = field.trim(" \t");
+  return fields;
+}
+
+static std::string expectedColumns() {
+  return "expected columns id, lower, upper, size and optionally alignment";
+}
+
+Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
+  Reader reader(fileName);
+  // A byte-order mark is what some spreadsheets put first.
+  text.consume_front("\xEF\xBB\xBF");
+
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  unsigned lineIndex = 0;
+  auto skipBlank = [&] {
+    while (lineIndex < lines.size() && lines[lineIndex].trim().empty())
+      ++lineIndex;
+  };
+
+  skipBlank();
+  if (lineIndex == lines.size())
+    return reader.error(1, "empty file; " + expectedColumns() + " in a header");
+
+  // The header: which input field holds which column.
+  unsigned headerLine = lineIndex + 1;
+  SmallVector<StringRef> header = splitFields(lines[lineIndex++].rtrim("\r"));
+  if (all_of(header, [](StringRef field) {
+        return !field.empty() && all_of(field.ltrim("-"), isDigit);
+      }))
+    return reader.error(headerLine,
+                        "no header: the first line holds numbers; " +
+                            expectedColumns());
+  CsvProblem problem;
+  std::optional<unsigned> fieldOf[NumColumns];
+  // Indices of the header fields that are kept in the output.
+  SmallVector<unsigned> keptFields;
+  for (auto [index, name] : enumerate(header)) {
+    if (name.empty())
+      return reader.error(headerLine, "empty column name in field " +
+                                          Twine(index + 1) + " of the header");
+    const char *const *known = find(columnNames, name);
+    bool ignored = is_contained(ignoredColumns, name);
+    if (known == std::end(columnNames) && !ignored)
+      return reader.error(headerLine, "unknown column '" + name + "'; " +
+                                          expectedColumns() +
+                                          " (offset and object are ignored)");
+    if (count(header, name) > 1)
+      return reader.error(headerLine,
+                          "column '" + name + "' appears more than once");
+    if (ignored)
+      continue;
+    fieldOf[known - std::begin(columnNames)] = index;
+    keptFields.push_back(index);
+    problem.columns.push_back(name.str());
+  }
+  for (unsigned column = Id; column != Alignment; ++column)
+    if (!fieldOf[column])
+      return reader.error(headerLine, "missing column '" +
+                                          Twine(columnNames[column]) + "'; " +
+                                          expectedColumns());
+
+  // Line of each id, for duplicates.
+  StringMap<unsigned> idLines;
+  for (; lineIndex < lines.size(); ++lineIndex) {
+    StringRef text = lines[lineIndex].rtrim("\r");
+    if (text.trim().empty())
+      continue;
+    unsigned line = lineIndex + 1;
+    SmallVector<StringRef> fields = splitFields(text);
+    if (fields.size() != header.size())
+      return reader.error(line, "expected " + Twine(header.size()) +
+                                    " fields as in the header, found " +
+                                    Twine(fields.size()));
+
+    uint64_t values[NumColumns] = {0, 0, 0, 0, 1};
+    for (unsigned column = Lower; column != NumColumns; ++column) {
+      if (!fieldOf[column])
+        continue;
+      Expected<uint64_t> value = reader.parseNumber(line, columnNames[column],
+                                                    fields[*fieldOf[column]]);
+      if (!value)
+        return value.takeError();
+      values[column] = *value;
+    }
+    StringRef id = fields[*fieldOf[Id]];
+    if (id.empty())
+      return reader.error(line, "empty field 'id'");
+    if (values[Lower] >= values[Upper])
+      return reader.error(line,
+                          "empty lifetime: lower " + Twine(values[Lower]) +
+                              " is not below upper " + Twine(values[Upper]));
+    if (!isPowerOf2_64(values[Alignment]))
+      return reader.error(line, "alignment " + Twine(values[Alignment]) +
+                                    " is not a power of two");
+    auto [it, inserted] = idLines.try_emplace(id, line);
+    if (!inserted)
+      return reader.error(line, "duplicate id '" + id + "' (first on line " +
+                                    Twine(it->second) + ")");
+
+    Buffer buffer;
+    buffer.size = values[Size];
+    buffer.alignment = values[Alignment];
+    buffer.start = values[Lower];
+    buffer.end = values[Upper];
+    problem.buffers.push_back(buffer);
+    problem.ids.push_back(id.str());
+    SmallVector<std::string> &kept = problem.fields.emplace_back();
+    for (unsigned field : keptFields)
+      kept.push_back(fields[field].str());
+  }
+  return problem;
+}
+
+/// Writes the header and rows of `problem`, each followed by what `extra`
+/// writes for it (with its leading commas); `extraHeader` names those columns.
+template <typename ExtraFn>
+static void writeCsv(raw_ostream &os, const CsvProblem &problem,
+                     StringRef extraHeader, ExtraFn extra) {
+  os << join(problem.columns, ",") << extraHeader << '\n';
+  for (size_t row = 0, e = problem.fields.size(); row != e; ++row) {
+    os << join(problem.fields[row], ",");
+    extra(row);
+    os << '\n';
+  }
+}
+
+void writeOffsetsCsv(raw_ostream &os, const CsvProblem &problem,
+                     ArrayRef<uint64_t> offsets) {
+  assert(offsets.size() == problem.fields.size() && "one offset per buffer");
+  writeCsv(os, problem, ",offset",
+           [&](size_t row) { os << ',' << offsets[row]; });
+}
+
+void writeObjectsCsv(raw_ostream &os, const CsvProblem &problem,
+                     ArrayRef<unsigned> objectOf, ArrayRef<uint64_t> offsets) {
+  assert(objectOf.size() == problem.fields.size() &&
+         offsets.size() == problem.fields.size() &&
+         "one object and one offset per buffer");
+  writeCsv(os, problem, ",object,offset", [&](size_t row) {
+    os << ',' << objectOf[row] << ',' << offsets[row];
+  });
+}
+
+} // namespace memplan

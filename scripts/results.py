@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Runs memplan-solve on every benchmark problem and writes docs/results.md.
+
+Usage: scripts/results.py [--solver build/bin/memplan-solve]
+                          [--time-limit SECONDS] [--output docs/results.md]
+
+The strategies are discovered from `memplan-solve --strategy=all`, so the
+page covers whatever the registry holds when it runs. The objects mode is
+included when memplan-solve has it. Python standard library only.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROBLEMS = os.path.join(ROOT, "benchmarks", "problems")
+MIB = float(1 << 20)
+
+# Pisarchyk & Lee, "Efficient Memory Management for Deep Neural Net
+# Inference", in MiB (the paper says MB; its figures match the problems in
+# MiB, see benchmarks/problems/README.md). Only the networks both share.
+PAPER_NETWORKS = ["mobilenet_v1", "mobilenet_v2", "inception_v3"]
+PAPER_TABLE2 = {  # offset calculation
+    "Greedy by Size": [4.594, 5.742, 7.914],
+    "Greedy by Breadth": [4.594, 5.742, 7.914],
+    "Greedy (Lee et al. 2019)": [6.125, 6.508, 10.624],
+    "Strip Packing (Sekiyama et al. 2018)": [4.594, 6.029, 7.914],
+    "Lower Bound": [4.594, 5.742, 7.914],
+    "Naive": [19.248, 26.313, 54.010],
+}
+PAPER_TABLE1 = {  # shared objects
+    "Greedy by Size": [4.594, 7.178, 10.337],
+    "Greedy by Size Improved": [4.594, 6.891, 10.337],
+    "Greedy by Breadth": [6.125, 6.699, 10.676],
+    "Greedy (Lee et al. 2019)": [4.594, 8.039, 12.703],
+    "Min-cost Flow (Lee et al. 2019)": [5.359, 7.513, 10.624],
+    "Lower Bound": [4.594, 6.604, 8.955],
+    "Naive": [19.248, 26.313, 54.010],
+}
+
+
+def minimalloc_best_known():
+    """Best known slabs of the MiniMalloc suite, from the README's table."""
+    best = {}
+    with open(os.path.join(PROBLEMS, "README.md")) as readme:
+        lines = readme.read().splitlines()
+    header = None
+    for line in lines:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if "best known slab" in cells:
+            header = cells
+            continue
+        if header and len(cells) == len(header) and re.fullmatch(r"[A-Z]", cells[0]):
+            best[cells[0]] = int(cells[header.index("best known slab")])
+        elif header and not line.startswith("|"):
+            header = None
+    return best
+
+
+class Unavailable(Exception):
+    """The mode is not built into this memplan-solve."""
+
+
+def run_all(solver, path, mode, time_limit):
+    """Runs every strategy of `mode` on `path`; returns (rows, lower, naive).
+
+    rows: [(strategy, bytes, seconds, details)] in registry order."""
+    command = [solver, "--strategy=all", "--mode=" + mode, path]
+    if time_limit is not None:
+        command.append("--time-limit=%g" % time_limit)
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode == 2 and "mode" in result.stderr and path not in result.stderr:
+        raise Unavailable(result.stderr.strip())
+    if result.returncode != 0:
+        sys.exit("%s failed (exit %d):\n%s" % (" ".join(command), result.returncode, result.stderr))
+    lines = result.stderr.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("strategy "))
+    rows, lower, naive = [], None, None
+    for line in lines[start + 1 :]:
+        # Columns are two spaces apart: name, bytes, ratio[, time ms[, details]].
+        cells = re.split(r" {2,}", line.strip())
+        if len(cells) < 3:
+            continue
+        name, value = cells[0], int(cells[1])
+        if name == "(lower bound)":
+            lower = value
+        elif name == "(naive)":
+            naive = value
+        else:
+            seconds = float(cells[3]) / 1000 if len(cells) > 3 else 0.0
+            details = cells[4] if len(cells) > 4 else ""
+            rows.append((name, value, seconds, details))
+    return rows, lower, naive
+
+
+def ratio(value, reference):
+    if not reference:
+        return "—"
+    return "%.3f" % (value / reference)
+
+
+def problem_files():
+    suites = []
+    for suite in sorted(os.listdir(PROBLEMS)):
+        directory = os.path.join(PROBLEMS, suite)
+        if not os.path.isdir(directory):
+            continue
+        files = sorted(f for f in os.listdir(directory) if f.endswith(".csv"))
+        suites.append((suite, [os.path.join(directory, f) for f in files]))
+    return suites
+
+
+def best_known_of(suite, name, rows, lower, known):
+    if suite == "minimalloc":
+        return known.get(name.split(".")[0])
+    # Elsewhere the lower bound is the best known figure once it is reached.
+    if rows and min(row[1] for row in rows) == lower:
+        return lower
+    return None
+
+
+def mode_section(out, solver, mode, label, time_limit, known):
+    """Writes the results of one mode; returns {network: (rows, lower, naive)}
+    for the paper networks, or None if the mode is not built in."""
+    results = {}
+    for suite, files in problem_files():
+        for path in files:
+            try:
+                results[(suite, path)] = run_all(solver, path, mode, time_limit)
+            except Unavailable:
+                return None
+    out.append("## %s mode\n" % mode.capitalize())
+    for suite, files in problem_files():
+        out.append("### `%s/`\n" % suite)
+        out.append(
+            "| problem | strategy | %s bytes | / lower bound | / best known | time ms | details |" % label
+        )
+        out.append("|---|---|---:|---:|---:|---:|---|")
+        for path in files:
+            rows, lower, naive = results[(suite, path)]
+            name = os.path.basename(path)[: -len(".csv")]
+            best = best_known_of(suite, name, rows, lower, known) if mode == "offsets" else None
+            first = True
+            for strategy, value, seconds, details in rows:
+                out.append(
+                    "| %s | %s | %d | %s | %s | %.3f | %s |"
+                    % (
+                        name if first else "",
+                        strategy,
+                        value,
+                        ratio(value, lower),
+                        ratio(value, best),
+                        seconds * 1000,
+                        details,
+                    )
+                )
+                first = False
+            out.append(
+                "| | *lower bound* | %d | 1.000 | %s | | |" % (lower, ratio(lower, best))
+            )
+            out.append("| | *naive* | %d | %s | %s | | |" % (naive, ratio(naive, lower), ratio(naive, best)))
+            out.append(
+                "| | *best known* | %s | %s | %s | | |"
+                % ((best, ratio(best, lower), "1.000") if best else ("—", "—", "—"))
+            )
+        out.append("")
+    return {
+        os.path.basename(path)[: -len(".csv")]: value
+        for (suite, path), value in results.items()
+        if suite == "paper"
+    }
+
+
+def paper_section(out, title, table, measured):
+    """Paper figures beside memplan's, in MiB, for the shared networks."""
+    out.append("### %s\n" % title)
+    out.append("| | " + " | ".join(PAPER_NETWORKS) + " |")
+    out.append("|---|" + "---:|" * len(PAPER_NETWORKS))
+    for row, figures in table.items():
+        out.append("| paper: %s | %s |" % (row, " | ".join("%.3f" % f for f in figures)))
+    if measured is None:
+        out.append("")
+        out.append("This memplan-solve has no objects mode, so there is nothing to compare yet.\n")
+        return
+    strategies = [row[0] for row in measured[PAPER_NETWORKS[0]][0]]
+    for strategy in strategies:
+        cells = []
+        for network in PAPER_NETWORKS:
+            value = next(row[1] for row in measured[network][0] if row[0] == strategy)
+            cells.append("%.3f" % (value / MIB))
+        out.append("| memplan: %s | %s |" % (strategy, " | ".join(cells)))
+    for label, index in (("lower bound", 1), ("naive", 2)):
+        cells = ["%.3f" % (measured[n][index] / MIB) for n in PAPER_NETWORKS]
+        out.append("| memplan: *%s* | %s |" % (label, " | ".join(cells)))
+    out.append("")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--solver", default=os.path.join(ROOT, "build", "bin", "memplan-solve"))
+    parser.add_argument("--time-limit", type=float, default=None)
+    parser.add_argument("--output", default=os.path.join(ROOT, "docs", "results.md"))
+    args = parser.parse_args()
+
+    known = minimalloc_best_known()
+    out = [
+        "# memplan-solve on the benchmark problems",
+        "",
+        "Generated by `scripts/results.py` from `memplan-solve --strategy=all` on every",
+        "file of `benchmarks/problems` (see its README for where they come from). Every",
+        "plan passed the validator. Ratios are to the lower bound (largest sum of sizes",
+        "live at once) and to the best known slab: for MiniMalloc's suite the figure in",
+        "`benchmarks/problems/README.md`, for the networks the lower bound when some",
+        "strategy reaches it (— otherwise). Times are wall-clock on the machine that",
+        "generated the page and vary from run to run.",
+        "",
+    ]
+    offsets = mode_section(out, args.solver, "offsets", "slab", args.time_limit, known)
+    objects = mode_section(out, args.solver, "objects", "objects", args.time_limit, known)
+    if objects is None:
+        out.append("## Objects mode\n")
+        out.append("This memplan-solve has no objects mode (no shared-objects strategies).\n")
+
+    out.append("## Beside Pisarchyk & Lee\n")
+    out.append(
+        "Figures in MiB. The paper used TFLite's graphs; mobilenet_v1 and v2 here match its\n"
+        "figures, torchvision's Inception v3 differs slightly.\n"
+    )
+    paper_section(out, "Offsets (paper's Table 2)", PAPER_TABLE2, offsets)
+    paper_section(out, "Shared objects (paper's Table 1)", PAPER_TABLE1, objects)
+
+    os.makedirs(os.path.dirname(args.output), exist_ok=True)
+    with open(args.output, "w") as page:
+        page.write("\n".join(out).rstrip() + "\n")
+    print("wrote %s" % args.output)
+
+
+if __name__ == "__main__":
+    main()
