@@ -30,6 +30,7 @@ struct StrategyEntry {
 static const StrategyEntry strategyTable[] = {
     {"naive", createNaiveStrategy},
     {"greedy-size", createGreedyBySizeStrategy},
+    {"gergov", createGergovStrategy},
 };
 
 ArrayRef<StringRef> getOffsetStrategyNames() {

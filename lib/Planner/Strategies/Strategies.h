@@ -27,6 +27,10 @@ std::unique_ptr<OffsetStrategy> createNaiveStrategy(const StrategyOptions &);
 std::unique_ptr<OffsetStrategy>
 createGreedyBySizeStrategy(const StrategyOptions &);
 
+/// Gergov's approximation as the MemoMalloc thesis uses it: an infeasible
+/// placement on a skyline of steps, then conflicts resolved by colouring.
+std::unique_ptr<OffsetStrategy> createGergovStrategy(const StrategyOptions &);
+
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
 /// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.
