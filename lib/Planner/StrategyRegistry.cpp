@@ -31,6 +31,7 @@ static const StrategyEntry strategyTable[] = {
     {"naive", createNaiveStrategy},
     {"greedy-size", createGreedyBySizeStrategy},
     {"gergov", createGergovStrategy},
+    {"hill-climb", createHillClimbStrategy},
 };
 
 ArrayRef<StringRef> getOffsetStrategyNames() {

@@ -31,6 +31,10 @@ createGreedyBySizeStrategy(const StrategyOptions &);
 /// placement on a skyline of steps, then conflicts resolved by colouring.
 std::unique_ptr<OffsetStrategy> createGergovStrategy(const StrategyOptions &);
 
+/// Local search over the placement orders of greedy-size.
+std::unique_ptr<OffsetStrategy>
+createHillClimbStrategy(const StrategyOptions &);
+
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
 /// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.
