@@ -32,6 +32,7 @@ static const StrategyEntry strategyTable[] = {
     {"greedy-size", createGreedyBySizeStrategy},
     {"gergov", createGergovStrategy},
     {"hill-climb", createHillClimbStrategy},
+    {"best", createBestStrategy},
 };
 
 ArrayRef<StringRef> getOffsetStrategyNames() {

@@ -16,7 +16,7 @@ TEST(StrategyRegistryTest, Names) {
   for (llvm::StringRef name : getOffsetStrategyNames())
     names.push_back(name.str());
   EXPECT_EQ(names, (std::vector<std::string>{"naive", "greedy-size", "gergov",
-                                             "hill-climb"}));
+                                             "hill-climb", "best"}));
 }
 
 TEST(StrategyRegistryTest, CreatesEveryNamedStrategy) {

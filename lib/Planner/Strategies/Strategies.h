@@ -35,6 +35,9 @@ std::unique_ptr<OffsetStrategy> createGergovStrategy(const StrategyOptions &);
 std::unique_ptr<OffsetStrategy>
 createHillClimbStrategy(const StrategyOptions &);
 
+/// The smallest valid plan of all the other strategies.
+std::unique_ptr<OffsetStrategy> createBestStrategy(const StrategyOptions &);
+
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
 /// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.
