@@ -30,6 +30,9 @@ struct StrategyEntry {
 static const StrategyEntry strategyTable[] = {
     {"naive", createNaiveStrategy},
     {"greedy-size", createGreedyBySizeStrategy},
+    {"gergov", createGergovStrategy},
+    {"hill-climb", createHillClimbStrategy},
+    {"best", createBestStrategy},
 };
 
 ArrayRef<StringRef> getOffsetStrategyNames() {

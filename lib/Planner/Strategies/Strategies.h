@@ -27,6 +27,17 @@ std::unique_ptr<OffsetStrategy> createNaiveStrategy(const StrategyOptions &);
 std::unique_ptr<OffsetStrategy>
 createGreedyBySizeStrategy(const StrategyOptions &);
 
+/// Gergov's approximation as the MemoMalloc thesis uses it: an infeasible
+/// placement on a skyline of steps, then conflicts resolved by colouring.
+std::unique_ptr<OffsetStrategy> createGergovStrategy(const StrategyOptions &);
+
+/// Local search over the placement orders of greedy-size.
+std::unique_ptr<OffsetStrategy>
+createHillClimbStrategy(const StrategyOptions &);
+
+/// The smallest valid plan of all the other strategies.
+std::unique_ptr<OffsetStrategy> createBestStrategy(const StrategyOptions &);
+
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
 /// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.

@@ -1,0 +1,135 @@
+//===- Best.cpp - The smallest plan of all the other strategies -----------===//
+//
+// Runs every other registered strategy on the problem, checks each plan with
+// the validator and keeps the smallest valid slab. A strategy that fails or
+// whose plan is invalid is skipped and named in the details. Ties go to the
+// strategy listed first in the registry, so the result does not depend on
+// the order in which the strategies run.
+//
+// StrategyOptions::timeLimitSeconds bounds the whole run: every strategy runs
+// (the cheap ones finish regardless), each told to use at most the time left
+// when it starts, and hill-climb runs last so that it gets whatever the
+// others left. With a limit of 0 nobody is limited. Since the searching
+// strategies may stop by time, so may the choice of winner.
+//
+// The cost is the sum of the costs of the other strategies.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Strategies.h"
+
+#include "memplan/Planner/Validator.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace llvm;
+
+namespace memplan {
+
+namespace {
+/// What a strategy told us to use when it ran out of time already: a
+/// strategy limited to 0 seconds would be unlimited.
+constexpr double kLeastSeconds = 1e-3;
+
+class BestStrategy final : public OffsetStrategy {
+public:
+  explicit BestStrategy(const StrategyOptions &options) : options(options) {}
+
+  StringRef getName() const override { return "best"; }
+
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  StrategyOptions options;
+};
+
+/// One strategy's outcome: a valid plan, or why there is none.
+struct Outcome {
+  std::optional<Plan> plan;
+  std::string failure;
+};
+} // namespace
+
+Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point startTime = Clock::now();
+
+  SmallVector<StringRef> names;
+  for (StringRef name : getOffsetStrategyNames())
+    if (name != getName())
+      names.push_back(name);
+
+  // Registry order, except that hill-climb runs last.
+  SmallVector<unsigned> runOrder;
+  for (unsigned i = 0, e = names.size(); i != e; ++i)
+    if (names[i] != "hill-climb")
+      runOrder.push_back(i);
+  for (unsigned i = 0, e = names.size(); i != e; ++i)
+    if (names[i] == "hill-climb")
+      runOrder.push_back(i);
+
+  SmallVector<Outcome> outcomes(names.size());
+  for (unsigned i : runOrder) {
+    StrategyOptions limited = options;
+    if (options.timeLimitSeconds > 0) {
+      double used =
+          std::chrono::duration<double>(Clock::now() - startTime).count();
+      limited.timeLimitSeconds =
+          std::max(options.timeLimitSeconds - used, kLeastSeconds);
+    }
+    std::unique_ptr<OffsetStrategy> strategy =
+        createOffsetStrategy(names[i], limited);
+    if (!strategy) {
+      outcomes[i].failure = "not created";
+      continue;
+    }
+    Expected<Plan> plan = strategy->plan(buffers);
+    if (!plan) {
+      outcomes[i].failure = "failed: " + toString(plan.takeError());
+      continue;
+    }
+    if (Error error = validatePlan(buffers, *plan)) {
+      outcomes[i].failure = "invalid: " + toString(std::move(error));
+      continue;
+    }
+    outcomes[i].plan = std::move(*plan);
+  }
+
+  std::optional<unsigned> winner;
+  for (unsigned i = 0, e = names.size(); i != e; ++i)
+    if (outcomes[i].plan && (!winner || outcomes[i].plan->slabSize <
+                                            outcomes[*winner].plan->slabSize))
+      winner = i;
+
+  std::string details;
+  raw_string_ostream os(details);
+  if (winner)
+    os << "best: " << names[*winner] << " won ("
+       << outcomes[*winner].plan->slabSize << ")";
+  else
+    os << "best: no strategy gave a valid plan";
+  for (unsigned i = 0, e = names.size(); i != e; ++i) {
+    os << (i == 0 ? "; " : ", ") << names[i] << " ";
+    if (outcomes[i].plan)
+      os << outcomes[i].plan->slabSize;
+    else
+      os << "(" << outcomes[i].failure << ")";
+  }
+
+  if (!winner)
+    return createStringError(std::make_error_code(std::errc::invalid_argument),
+                             details);
+  Plan result = std::move(*outcomes[*winner].plan);
+  result.details = std::move(details);
+  return result;
+}
+
+std::unique_ptr<OffsetStrategy>
+createBestStrategy(const StrategyOptions &options) {
+  return std::make_unique<BestStrategy>(options);
+}
+
+} // namespace memplan

@@ -1,0 +1,332 @@
+//===- HillClimb.cpp - Local search over greedy placement orders ----------===//
+//
+// A solution is an order of the buffers; the plan of an order places each
+// buffer in turn by the rule of greedy-size (Pisarchyk & Lee, Algorithm 3,
+// with alignment): the smallest gap that fits among the placed buffers that
+// overlap it in time, the lowest on a tie, else above them all. The first
+// order is greedy-size's (largest first), so the search starts from
+// greedy-size's plan.
+//
+//  * Start: greedy-size and every other registered "greedy-*" strategy run
+//    once; the smallest slab is the incumbent. (Only greedy-size's order is
+//    searched from: the other plans are not orders.)
+//  * Moves: the critical buffers are those that end at the slab top and
+//    those live at the start of the first (lowest index) such buffer, where
+//    the peak is. A move takes one at random and either moves it to a random
+//    earlier position in the order, or swaps it with a random other buffer
+//    (one half each; a buffer already first is always swapped). Only the
+//    order from the first changed position on is placed again.
+//  * Acceptance: first improvement. A move is kept if the slab does not
+//    grow; equal slabs are kept too so that the search can walk across
+//    plateaus, and only smaller ones count as improvements.
+//  * Stop: at the lower bound (computeLowerBound), after kMaxMoves moves,
+//    or when StrategyOptions::timeLimitSeconds have passed.
+//
+// Random choices come from std::mt19937_64 seeded with StrategyOptions::seed
+// (whose sequence the C++ standard fixes), so a run that stops at the cap or
+// the bound is reproducible on any machine. A run stopped
+// by the time limit has tried as many moves as the machine allowed, so its
+// result may depend on machine speed; Plan::details says which stop applied.
+//
+// Each move costs at most one greedy placement, O(sum over buffers of
+// d log d) where d is the number of buffers overlapping one in time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Strategies.h"
+
+#include "memplan/Planner/Bounds.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <numeric>
+#include <random>
+
+using namespace llvm;
+
+namespace memplan {
+
+namespace {
+/// Enough to settle problems of a few hundred buffers, little enough that a
+/// run without a time limit stays short.
+constexpr unsigned kMaxMoves = 1000;
+
+class HillClimbStrategy final : public OffsetStrategy {
+public:
+  explicit HillClimbStrategy(const StrategyOptions &options)
+      : options(options) {}
+
+  StringRef getName() const override { return "hill-climb"; }
+
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  StrategyOptions options;
+};
+
+/// Places buffers in a given order by greedy-size's smallest-gap rule.
+class OrderPlacer {
+public:
+  explicit OrderPlacer(ArrayRef<Buffer> buffers)
+      : buffers(buffers), neighbours(buffers.size()),
+        placed(buffers.size(), false) {
+    // Zero-size buffers never constrain anyone, so they have no neighbours.
+    for (unsigned i = 0, e = buffers.size(); i != e; ++i)
+      for (unsigned j = i + 1; j != e; ++j)
+        if (buffers[i].size && buffers[j].size &&
+            buffers[i].overlapsInTime(buffers[j])) {
+          neighbours[i].push_back(j);
+          neighbours[j].push_back(i);
+        }
+  }
+
+  /// Places order[from...] given the offsets of order[0, from) and returns
+  /// the slab, or nullopt if an end overflows 64 bits.
+  std::optional<uint64_t> place(ArrayRef<unsigned> order, unsigned from,
+                                MutableArrayRef<uint64_t> offsets) {
+    for (auto [position, index] : llvm::enumerate(order))
+      placed[index] = position < from;
+    for (unsigned index : order.drop_front(from)) {
+      if (!placeOne(index, offsets))
+        return std::nullopt;
+      placed[index] = true;
+    }
+    uint64_t slab = 0;
+    for (auto [index, buffer] : llvm::enumerate(buffers))
+      slab = std::max(slab, offsets[index] + buffer.size);
+    return slab;
+  }
+
+private:
+  bool placeOne(unsigned index, MutableArrayRef<uint64_t> offsets) {
+    const Buffer &buffer = buffers[index];
+    if (buffer.size == 0) {
+      offsets[index] = 0;
+      return true;
+    }
+    // The placed neighbours by offset, then index, as greedy-size scans them.
+    scratch.clear();
+    for (unsigned other : neighbours[index])
+      if (placed[other])
+        scratch.push_back(other);
+    llvm::sort(scratch, [&](unsigned lhs, unsigned rhs) {
+      return offsets[lhs] != offsets[rhs] ? offsets[lhs] < offsets[rhs]
+                                          : lhs < rhs;
+    });
+
+    uint64_t prev = 0;
+    std::optional<uint64_t> bestOffset;
+    uint64_t smallestGap = 0;
+    for (unsigned other : scratch) {
+      uint64_t xOffset = offsets[other];
+      if (xOffset > prev) {
+        std::optional<uint64_t> candidate =
+            detail::checkedAlignTo(prev, buffer.alignment);
+        std::optional<uint64_t> candidateEnd =
+            candidate ? checkedAddUnsigned(*candidate, buffer.size)
+                      : std::nullopt;
+        uint64_t gap = xOffset - prev;
+        if (candidateEnd && *candidateEnd <= xOffset &&
+            (!bestOffset || gap < smallestGap)) {
+          bestOffset = candidate;
+          smallestGap = gap;
+        }
+      }
+      // Cannot overflow: the end was checked when `other` was placed.
+      prev = std::max(prev, xOffset + buffers[other].size);
+    }
+    if (!bestOffset)
+      bestOffset = detail::checkedAlignTo(prev, buffer.alignment);
+    if (!bestOffset || !checkedAddUnsigned(*bestOffset, buffer.size))
+      return false;
+    offsets[index] = *bestOffset;
+    return true;
+  }
+
+  ArrayRef<Buffer> buffers;
+  SmallVector<SmallVector<unsigned>> neighbours;
+  SmallVector<bool> placed;
+  SmallVector<unsigned> scratch;
+};
+} // namespace
+
+/// Greedy-size's order: largest first, then earlier start, then lower index.
+static SmallVector<unsigned> greedySizeOrder(ArrayRef<Buffer> buffers) {
+  SmallVector<unsigned> order(buffers.size());
+  std::iota(order.begin(), order.end(), 0u);
+  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
+    const Buffer &l = buffers[lhs], &r = buffers[rhs];
+    if (l.size != r.size)
+      return l.size > r.size;
+    if (l.start != r.start)
+      return l.start < r.start;
+    return lhs < rhs;
+  });
+  return order;
+}
+
+/// The buffers that make the peak of a placement of slab `slab`.
+static SmallVector<unsigned> criticalBuffers(ArrayRef<Buffer> buffers,
+                                             ArrayRef<uint64_t> offsets,
+                                             uint64_t slab) {
+  SmallVector<unsigned> critical;
+  std::optional<uint64_t> peakTime;
+  for (auto [index, buffer] : llvm::enumerate(buffers))
+    if (buffer.size != 0 && offsets[index] + buffer.size == slab) {
+      critical.push_back(index);
+      if (!peakTime)
+        peakTime = buffer.start;
+    }
+  if (peakTime)
+    for (auto [index, buffer] : llvm::enumerate(buffers))
+      if (buffer.size != 0 && buffer.start <= *peakTime &&
+          *peakTime < buffer.end && offsets[index] + buffer.size != slab)
+        critical.push_back(index);
+  return critical;
+}
+
+Expected<Plan> HillClimbStrategy::plan(ArrayRef<Buffer> buffers) const {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point startTime = Clock::now();
+  auto outOfTime = [&] {
+    return options.timeLimitSeconds > 0 &&
+           std::chrono::duration<double>(Clock::now() - startTime).count() >=
+               options.timeLimitSeconds;
+  };
+
+  Expected<uint64_t> lowerBound = computeLowerBound(buffers);
+  if (!lowerBound)
+    return lowerBound.takeError();
+
+  // The starting plans: greedy-size first, so it wins ties.
+  SmallVector<StringRef> starters = {"greedy-size"};
+  for (StringRef name : getOffsetStrategyNames())
+    if (name.starts_with("greedy-") && name != "greedy-size")
+      starters.push_back(name);
+  std::optional<Plan> incumbent;
+  std::string startName, startFigures;
+  unsigned startsRun = 0;
+  for (StringRef name : starters) {
+    std::unique_ptr<OffsetStrategy> strategy =
+        createOffsetStrategy(name, options);
+    if (!strategy)
+      continue;
+    Expected<Plan> plan = strategy->plan(buffers);
+    if (!plan) {
+      // greedy-size fails only on overflow, which any order would hit too.
+      if (name == "greedy-size")
+        return plan.takeError();
+      consumeError(plan.takeError());
+      continue;
+    }
+    ++startsRun;
+    startFigures += (startFigures.empty() ? "" : ", ") + name.str() + " " +
+                    std::to_string(plan->slabSize);
+    if (!incumbent || plan->slabSize < incumbent->slabSize) {
+      incumbent = std::move(*plan);
+      startName = name.str();
+    }
+  }
+  if (!incumbent)
+    return createStringError(std::make_error_code(std::errc::invalid_argument),
+                             "hill-climb: greedy-size is not registered");
+  uint64_t startSlab = incumbent->slabSize;
+
+  // The search, from greedy-size's order.
+  OrderPlacer placer(buffers);
+  SmallVector<unsigned> order = greedySizeOrder(buffers);
+  SmallVector<uint64_t> offsets(buffers.size(), 0);
+  std::optional<uint64_t> slab = placer.place(order, 0, offsets);
+  if (!slab)
+    return createStringError(std::make_error_code(std::errc::value_too_large),
+                             "hill-climb: a buffer end overflows 64 bits");
+  uint64_t searchSlab = *slab;
+  SmallVector<uint64_t> bestOffsets = offsets;
+  uint64_t bestSlab = searchSlab;
+
+  std::mt19937_64 rng(options.seed);
+  // Not std::uniform_int_distribution, whose results differ between standard
+  // libraries; the modulo bias is negligible for these ranges.
+  auto uniform = [&](uint64_t lo, uint64_t hi) {
+    return lo + rng() % (hi - lo + 1);
+  };
+  unsigned moves = 0, improvements = 0;
+  const char *stop = "stopped by iteration cap";
+  SmallVector<unsigned> candidate;
+  SmallVector<uint64_t> candidateOffsets;
+  while (true) {
+    if (std::min(bestSlab, startSlab) <= *lowerBound) {
+      stop = "reached the lower bound";
+      break;
+    }
+    if (moves == kMaxMoves)
+      break;
+    if (outOfTime()) {
+      stop = "stopped by time limit (the result may depend on machine speed)";
+      break;
+    }
+    SmallVector<unsigned> critical =
+        criticalBuffers(buffers, offsets, searchSlab);
+    if (order.size() < 2 || critical.empty()) {
+      stop = "nothing to move";
+      break;
+    }
+    ++moves;
+    unsigned chosen = critical[uniform(0, critical.size() - 1)];
+    unsigned from = llvm::find(order, chosen) - order.begin();
+    candidate = order;
+    unsigned firstChanged;
+    if (from > 0 && uniform(0, 1) == 0) {
+      unsigned to = uniform(0, from - 1);
+      std::rotate(candidate.begin() + to, candidate.begin() + from,
+                  candidate.begin() + from + 1);
+      firstChanged = to;
+    } else {
+      unsigned other = uniform(0, order.size() - 2);
+      if (other >= from)
+        ++other;
+      std::swap(candidate[from], candidate[other]);
+      firstChanged = std::min(from, other);
+    }
+    candidateOffsets = offsets;
+    std::optional<uint64_t> candidateSlab =
+        placer.place(candidate, firstChanged, candidateOffsets);
+    if (!candidateSlab || *candidateSlab > searchSlab)
+      continue;
+    if (*candidateSlab < searchSlab)
+      ++improvements;
+    std::swap(order, candidate);
+    std::swap(offsets, candidateOffsets);
+    searchSlab = *candidateSlab;
+    if (searchSlab < bestSlab) {
+      bestSlab = searchSlab;
+      bestOffsets = offsets;
+    }
+  }
+
+  bool searchWon = bestSlab < startSlab;
+  Plan result;
+  if (searchWon) {
+    result.offsets = std::move(bestOffsets);
+    result.slabSize = bestSlab;
+  } else {
+    result = std::move(*incumbent);
+  }
+  result.details.clear();
+  raw_string_ostream os(result.details);
+  os << "hill-climb: start " << startName << " " << startSlab;
+  if (startsRun > 1)
+    os << " (" << startFigures << ")";
+  os << ", " << moves << " moves tried, " << improvements
+     << " improvements, final " << result.slabSize << ", " << stop;
+  return result;
+}
+
+std::unique_ptr<OffsetStrategy>
+createHillClimbStrategy(const StrategyOptions &options) {
+  return std::make_unique<HillClimbStrategy>(options);
+}
+
+} // namespace memplan

@@ -1,0 +1,152 @@
+//===- HillClimbTest.cpp - Tests of the hill-climb strategy ---------------===//
+
+#include "memplan/Planner/Bounds.h"
+#include "memplan/Planner/Validator.h"
+
+#include "PlannerTestUtils.h"
+
+#include <random>
+
+using namespace memplan;
+
+namespace {
+
+/// Runs hill-climb with `options` and checks the plan with the validator.
+std::optional<Plan> planHillClimb(llvm::ArrayRef<Buffer> buffers,
+                                  const StrategyOptions &options) {
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy("hill-climb", options);
+  if (!strategy) {
+    ADD_FAILURE() << "hill-climb is not registered";
+    return std::nullopt;
+  }
+  llvm::Expected<Plan> plan = strategy->plan(buffers);
+  if (!plan) {
+    ADD_FAILURE() << errorMessage(plan.takeError());
+    return std::nullopt;
+  }
+  EXPECT_EQ(errorMessage(validatePlan(buffers, *plan)), "");
+  return std::move(*plan);
+}
+
+/// No time limit: runs stop at the iteration cap or the lower bound, so they
+/// are reproducible.
+StrategyOptions untimed(uint64_t seed = 1) {
+  StrategyOptions options;
+  options.timeLimitSeconds = 0;
+  options.seed = seed;
+  return options;
+}
+
+/// Greedy-size misses the bound here.
+/// Order 0, 1, 3, 2, 4 (by size, then start):
+///  0 [1,3) -> 0.  1 [2,4): above 0 -> 5.  3 [3,6): 0 has ended, the gap
+///  [0,5) under 1 fits -> 0.  2 [3,4): 3 [0,4) and 1 [5,9) leave [4,5), too
+///  small -> 9, ending at 12.  4 [1,2): overlaps only 0 -> above it, 5.
+/// The bound is 11 (at time 3: 4 + 3 + 4). Placing 1 before 0 reaches it:
+///  1 -> 0, 0 -> 4, 3 -> 4 (0 has ended), 2 -> 8 (ends at 11), 4 -> 0.
+llvm::SmallVector<Buffer> greedyMissesBound() {
+  return {makeBuffer(5, 1, 3), makeBuffer(4, 2, 4), makeBuffer(3, 3, 4),
+          makeBuffer(4, 3, 6), makeBuffer(1, 1, 2)};
+}
+
+TEST(HillClimbTest, ReachesTheBoundWhereGreedyDoesNot) {
+  llvm::SmallVector<Buffer> buffers = greedyMissesBound();
+  std::optional<Plan> greedy = runStrategy("greedy-size", buffers);
+  ASSERT_TRUE(greedy);
+  EXPECT_EQ(offsetsOf(*greedy), (std::vector<uint64_t>{0, 5, 9, 0, 5}));
+  EXPECT_EQ(greedy->slabSize, 12u);
+  EXPECT_EQ(llvm::cantFail(computeLowerBound(buffers)), 11u);
+
+  std::optional<Plan> plan = planHillClimb(buffers, untimed());
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->slabSize, 11u);
+  EXPECT_TRUE(llvm::StringRef(plan->details)
+                  .starts_with("hill-climb: start greedy-size 12, "))
+      << plan->details;
+  EXPECT_TRUE(llvm::StringRef(plan->details)
+                  .ends_with(", final 11, reached the lower bound"))
+      << plan->details;
+}
+
+TEST(HillClimbTest, StopsAtOnceWhenGreedyReachesTheBound) {
+  Buffer buffers[] = {makeBuffer(8, 0, 1), makeBuffer(16, 1, 2)};
+  std::optional<Plan> plan = planHillClimb(buffers, untimed());
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(offsetsOf(*plan), (std::vector<uint64_t>{0, 0}));
+  EXPECT_EQ(plan->details, "hill-climb: start greedy-size 16, 0 moves tried, "
+                           "0 improvements, final 16, reached the lower bound");
+}
+
+TEST(HillClimbTest, Empty) {
+  std::optional<Plan> plan = planHillClimb({}, untimed());
+  ASSERT_TRUE(plan);
+  EXPECT_TRUE(plan->offsets.empty());
+  EXPECT_EQ(plan->slabSize, 0u);
+}
+
+/// A random problem of 2 to 40 buffers, mixed alignments.
+llvm::SmallVector<Buffer> randomProblem(std::mt19937 &rng) {
+  auto uniform = [&](uint64_t lo, uint64_t hi) {
+    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
+  };
+  llvm::SmallVector<Buffer> buffers(uniform(2, 40));
+  uint64_t horizon = uniform(1, buffers.size());
+  for (Buffer &buffer : buffers) {
+    buffer.alignment = uint64_t(1) << uniform(0, 4);
+    buffer.size = uniform(1, 200);
+    buffer.start = uniform(0, horizon);
+    buffer.end = buffer.start + uniform(1, 6);
+  }
+  return buffers;
+}
+
+TEST(HillClimbTest, NeverWorseThanGreedyAndReproducible) {
+  std::mt19937 rng(77);
+  unsigned better = 0;
+  for (int problem = 0; problem < 60; ++problem) {
+    llvm::SmallVector<Buffer> buffers = randomProblem(rng);
+    SCOPED_TRACE("problem " + std::to_string(problem));
+    std::optional<Plan> greedy = runStrategy("greedy-size", buffers);
+    std::optional<Plan> plan = planHillClimb(buffers, untimed(problem));
+    std::optional<Plan> again = planHillClimb(buffers, untimed(problem));
+    ASSERT_TRUE(greedy && plan && again);
+    EXPECT_LE(plan->slabSize, greedy->slabSize);
+    EXPECT_GE(plan->slabSize, llvm::cantFail(computeLowerBound(buffers)));
+    EXPECT_EQ(offsetsOf(*again), offsetsOf(*plan));
+    EXPECT_EQ(again->details, plan->details);
+    better += plan->slabSize < greedy->slabSize;
+  }
+  // The search finds something in a fair share of these problems.
+  EXPECT_GT(better, 5u);
+}
+
+TEST(HillClimbTest, SeedsGiveValidPlans) {
+  llvm::SmallVector<Buffer> buffers = greedyMissesBound();
+  for (uint64_t seed : {0, 1, 2, 12345}) {
+    std::optional<Plan> plan = planHillClimb(buffers, untimed(seed));
+    ASSERT_TRUE(plan);
+    EXPECT_LE(plan->slabSize, 12u);
+  }
+}
+
+TEST(HillClimbTest, StopsAtTheTimeLimit) {
+  // Many short overlapping buffers: no move finishes the search quickly.
+  std::mt19937 rng(3);
+  llvm::SmallVector<Buffer> buffers(3000);
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    buffer.size = 1 + rng() % 1000;
+    buffer.start = index / 4 + rng() % 3;
+    buffer.end = buffer.start + 1 + rng() % 8;
+  }
+  StrategyOptions options;
+  options.timeLimitSeconds = 0.001;
+  std::optional<Plan> plan = planHillClimb(buffers, options);
+  ASSERT_TRUE(plan);
+  EXPECT_TRUE(llvm::StringRef(plan->details)
+                  .ends_with("stopped by time limit (the result may depend on "
+                             "machine speed)"))
+      << plan->details;
+}
+
+} // namespace
