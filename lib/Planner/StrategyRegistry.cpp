@@ -30,6 +30,7 @@ struct StrategyEntry {
 static const StrategyEntry strategyTable[] = {
     {"naive", createNaiveStrategy},
     {"greedy-size", createGreedyBySizeStrategy},
+    {"greedy-breadth", createGreedyByBreadthStrategy},
 };
 
 ArrayRef<StringRef> getOffsetStrategyNames() {

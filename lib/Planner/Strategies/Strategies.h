@@ -27,6 +27,11 @@ std::unique_ptr<OffsetStrategy> createNaiveStrategy(const StrategyOptions &);
 std::unique_ptr<OffsetStrategy>
 createGreedyBySizeStrategy(const StrategyOptions &);
 
+/// Pisarchyk & Lee, section 5.3 (Greedy by Breadth for Offset Calculation):
+/// the busiest moments first, each buffer into the smallest fitting gap.
+std::unique_ptr<OffsetStrategy>
+createGreedyByBreadthStrategy(const StrategyOptions &);
+
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
 /// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.
