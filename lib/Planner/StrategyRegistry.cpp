@@ -31,6 +31,7 @@ static const StrategyEntry strategyTable[] = {
     {"naive", createNaiveStrategy},
     {"greedy-size", createGreedyBySizeStrategy},
     {"greedy-breadth", createGreedyByBreadthStrategy},
+    {"strip-best-fit", createStripBestFitStrategy},
 };
 
 ArrayRef<StringRef> getOffsetStrategyNames() {

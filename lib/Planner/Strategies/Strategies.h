@@ -32,6 +32,11 @@ createGreedyBySizeStrategy(const StrategyOptions &);
 std::unique_ptr<OffsetStrategy>
 createGreedyByBreadthStrategy(const StrategyOptions &);
 
+/// Sekiyama et al. 2018: the best-fit strip-packing heuristic of Burke et
+/// al., adapted to buffers whose lifetimes are fixed.
+std::unique_ptr<OffsetStrategy>
+createStripBestFitStrategy(const StrategyOptions &);
+
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
 /// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.
