@@ -32,6 +32,7 @@ static const StrategyEntry strategyTable[] = {
     {"greedy-size", createGreedyBySizeStrategy},
     {"greedy-breadth", createGreedyByBreadthStrategy},
     {"strip-best-fit", createStripBestFitStrategy},
+    {"path-cover", createPathCoverStrategy},
 };
 
 ArrayRef<StringRef> getOffsetStrategyNames() {

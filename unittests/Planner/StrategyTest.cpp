@@ -17,7 +17,7 @@ TEST(StrategyRegistryTest, Names) {
     names.push_back(name.str());
   EXPECT_EQ(names,
             (std::vector<std::string>{"naive", "greedy-size", "greedy-breadth",
-                                      "strip-best-fit"}));
+                                      "strip-best-fit", "path-cover"}));
 }
 
 TEST(StrategyRegistryTest, CreatesEveryNamedStrategy) {

@@ -37,6 +37,11 @@ createGreedyByBreadthStrategy(const StrategyOptions &);
 std::unique_ptr<OffsetStrategy>
 createStripBestFitStrategy(const StrategyOptions &);
 
+/// The fewest chains of buffers with disjoint lifetimes, placed chain after
+/// chain on a skyline (the path-cover method of LeapMind's Efficiera).
+std::unique_ptr<OffsetStrategy>
+createPathCoverStrategy(const StrategyOptions &);
+
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
 /// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.
