@@ -33,6 +33,7 @@ static const StrategyEntry strategyTable[] = {
     {"greedy-breadth", createGreedyByBreadthStrategy},
     {"strip-best-fit", createStripBestFitStrategy},
     {"path-cover", createPathCoverStrategy},
+    {"start-best-fit", createStartBestFitStrategy},
 };
 
 ArrayRef<StringRef> getOffsetStrategyNames() {

@@ -15,9 +15,9 @@ TEST(StrategyRegistryTest, Names) {
   std::vector<std::string> names;
   for (llvm::StringRef name : getOffsetStrategyNames())
     names.push_back(name.str());
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"naive", "greedy-size", "greedy-breadth",
-                                      "strip-best-fit", "path-cover"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"naive", "greedy-size",
+                                             "greedy-breadth", "strip-best-fit",
+                                             "path-cover", "start-best-fit"}));
 }
 
 TEST(StrategyRegistryTest, CreatesEveryNamedStrategy) {

@@ -42,6 +42,11 @@ createStripBestFitStrategy(const StrategyOptions &);
 std::unique_ptr<OffsetStrategy>
 createPathCoverStrategy(const StrategyOptions &);
 
+/// Buffers by start time, each into the smallest gap among the buffers live
+/// when it starts.
+std::unique_ptr<OffsetStrategy>
+createStartBestFitStrategy(const StrategyOptions &);
+
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
 /// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.
