@@ -30,6 +30,10 @@ struct StrategyEntry {
 static const StrategyEntry strategyTable[] = {
     {"naive", createNaiveStrategy},
     {"greedy-size", createGreedyBySizeStrategy},
+    {"greedy-breadth", createGreedyByBreadthStrategy},
+    {"strip-best-fit", createStripBestFitStrategy},
+    {"path-cover", createPathCoverStrategy},
+    {"start-best-fit", createStartBestFitStrategy},
     {"gergov", createGergovStrategy},
     {"hill-climb", createHillClimbStrategy},
     {"best", createBestStrategy},

@@ -15,8 +15,10 @@ TEST(StrategyRegistryTest, Names) {
   std::vector<std::string> names;
   for (llvm::StringRef name : getOffsetStrategyNames())
     names.push_back(name.str());
-  EXPECT_EQ(names, (std::vector<std::string>{"naive", "greedy-size", "gergov",
-                                             "hill-climb", "best"}));
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "naive", "greedy-size", "greedy-breadth",
+                       "strip-best-fit", "path-cover", "start-best-fit",
+                       "gergov", "hill-climb", "best"}));
 }
 
 TEST(StrategyRegistryTest, CreatesEveryNamedStrategy) {

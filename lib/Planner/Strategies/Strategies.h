@@ -27,6 +27,25 @@ std::unique_ptr<OffsetStrategy> createNaiveStrategy(const StrategyOptions &);
 std::unique_ptr<OffsetStrategy>
 createGreedyBySizeStrategy(const StrategyOptions &);
 
+/// Pisarchyk & Lee, section 5.3 (Greedy by Breadth for Offset Calculation):
+/// the busiest moments first, each buffer into the smallest fitting gap.
+std::unique_ptr<OffsetStrategy>
+createGreedyByBreadthStrategy(const StrategyOptions &);
+
+/// Sekiyama et al. 2018: the best-fit strip-packing heuristic of Burke et
+/// al., adapted to buffers whose lifetimes are fixed.
+std::unique_ptr<OffsetStrategy>
+createStripBestFitStrategy(const StrategyOptions &);
+
+/// The fewest chains of buffers with disjoint lifetimes, placed chain after
+/// chain on a skyline (the path-cover method of LeapMind's Efficiera).
+std::unique_ptr<OffsetStrategy>
+createPathCoverStrategy(const StrategyOptions &);
+
+/// Buffers by start time, each into the smallest gap among the buffers live
+/// when it starts.
+std::unique_ptr<OffsetStrategy>
+createStartBestFitStrategy(const StrategyOptions &);
 /// Gergov's approximation as the MemoMalloc thesis uses it: an infeasible
 /// placement on a skyline of steps, then conflicts resolved by colouring.
 std::unique_ptr<OffsetStrategy> createGergovStrategy(const StrategyOptions &);

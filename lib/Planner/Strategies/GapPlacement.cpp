@@ -1,0 +1,71 @@
+//===- GapPlacement.cpp - Best-fit gap search shared by strategies --------===//
+
+#include "GapPlacement.h"
+
+#include "Strategies.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace llvm;
+
+namespace memplan::detail {
+
+GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan)
+    : buffers(buffers), plan(plan) {
+  plan.offsets.assign(buffers.size(), 0);
+  plan.slabSize = 0;
+  placed.reserve(buffers.size());
+}
+
+bool GapPlacer::place(unsigned index) {
+  const Buffer &buffer = buffers[index];
+  if (buffer.size == 0) {
+    plan.offsets[index] = 0;
+    return true;
+  }
+
+  uint64_t prev = 0;
+  std::optional<uint64_t> bestOffset;
+  uint64_t smallestGap = 0;
+  for (unsigned other : placed) {
+    const Buffer &x = buffers[other];
+    if (!buffer.overlapsInTime(x))
+      continue;
+    uint64_t xOffset = plan.offsets[other];
+    if (xOffset > prev) {
+      // An alignment or sum that overflows cannot end below xOffset, so
+      // overflow just means that the buffer does not fit.
+      std::optional<uint64_t> candidate =
+          checkedAlignTo(prev, buffer.alignment);
+      std::optional<uint64_t> candidateEnd =
+          candidate ? checkedAddUnsigned(*candidate, buffer.size)
+                    : std::nullopt;
+      uint64_t gap = xOffset - prev;
+      if (candidateEnd && *candidateEnd <= xOffset &&
+          (!bestOffset || gap < smallestGap)) {
+        bestOffset = candidate;
+        smallestGap = gap;
+      }
+    }
+    // Cannot overflow: x's end was checked when x was placed.
+    prev = std::max(prev, xOffset + x.size);
+  }
+
+  if (!bestOffset)
+    bestOffset = checkedAlignTo(prev, buffer.alignment);
+  std::optional<uint64_t> end =
+      bestOffset ? checkedAddUnsigned(*bestOffset, buffer.size) : std::nullopt;
+  if (!end)
+    return false;
+
+  plan.offsets[index] = *bestOffset;
+  plan.slabSize = std::max(plan.slabSize, *end);
+  auto byOffset = [&](unsigned lhs, unsigned rhs) {
+    uint64_t l = plan.offsets[lhs], r = plan.offsets[rhs];
+    return l != r ? l < r : lhs < rhs;
+  };
+  placed.insert(llvm::upper_bound(placed, index, byOffset), index);
+  return true;
+}
+
+} // namespace memplan::detail

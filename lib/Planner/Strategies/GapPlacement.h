@@ -1,0 +1,51 @@
+//===- GapPlacement.h - Best-fit gap search shared by strategies -*- C++
+//-*-===//
+//
+// Private to lib/Planner. The placement step of Pisarchyk & Lee, Algorithm 3
+// (lines 7-23), extended with alignment; greedy-size, greedy-breadth and
+// start-best-fit differ only in the order in which they feed buffers to it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_PLANNER_STRATEGIES_GAPPLACEMENT_H
+#define MEMPLAN_LIB_PLANNER_STRATEGIES_GAPPLACEMENT_H
+
+#include "memplan/Planner/Problem.h"
+
+namespace memplan::detail {
+
+/// Places buffers one at a time into `plan`, each into the smallest gap that
+/// fits it among the placed buffers that overlap it in time:
+///
+///  * The placed buffers whose lifetimes overlap the new buffer t are scanned
+///    in increasing offset order (ties: lower index) while `prev` tracks the
+///    highest end seen so far, starting at 0. Before each such buffer x lies
+///    the gap [prev, x.offset). t fits in it if alignTo(prev, t.alignment) +
+///    t.size <= x.offset. Among the gaps that fit, the one with the smallest
+///    raw length x.offset - prev wins; the lowest wins a tie. t goes to the
+///    aligned start of that gap.
+///  * If no gap fits, t goes above them all, at alignTo(prev, t.alignment).
+///  * A zero-size buffer occupies no bytes: it goes to offset 0 and is not
+///    recorded as placed, so it never splits a gap.
+///
+/// Each placement scans every placed buffer: O(n) per buffer, O(n^2) in all.
+class GapPlacer {
+public:
+  /// Sizes `plan.offsets` for `buffers` and resets the slab to 0.
+  GapPlacer(llvm::ArrayRef<Buffer> buffers, Plan &plan);
+
+  /// Places buffer `index` (not placed before), sets its offset and raises
+  /// the slab size to its end. Returns false, placing nothing, if its end
+  /// would overflow 64 bits.
+  bool place(unsigned index);
+
+private:
+  llvm::ArrayRef<Buffer> buffers;
+  Plan &plan;
+  /// Indices of the placed buffers, ordered by offset, then by index.
+  llvm::SmallVector<unsigned> placed;
+};
+
+} // namespace memplan::detail
+
+#endif // MEMPLAN_LIB_PLANNER_STRATEGIES_GAPPLACEMENT_H

@@ -1,0 +1,122 @@
+//===- PathCover.cpp - Fewest chains of disjoint lifetimes, then a skyline ===//
+//
+// The path-cover method of Maeda (LeapMind, "Solving buffer allocation as a
+// path cover problem", 2021). It replaced an allocator that sorted buffers by
+// (lifetime length, size) and stacked them on a skyline, which on a plain
+// chain of equal buffers builds a staircase; only the order changes:
+//
+//  1. Chains. Buffers are taken by start time (ties: lower index, as nodes
+//     are numbered in program order) and each joins the first chain, in
+//     creation order, whose buffers all end by its start; if none can take
+//     it, it starts a new chain. A chain is a path in the DAG with an edge
+//     i -> j whenever end[i] <= start[j], so the chains are a path cover, and
+//     taking buffers by start makes it a minimum one: the number of chains is
+//     the largest number of buffers live at one time (the seed's proof).
+//  2. Skyline. The buffers are placed one by one, chain after chain, each
+//     chain's in the order they joined it. A height per moment starts at 0;
+//     a buffer goes to the highest height over its lifetime, rounded up to
+//     its alignment, and the height over its lifetime becomes its end. Each
+//     buffer is placed on its own: a chain is not a unit with one offset.
+//
+// Without padding the slab is at most (chains) * (largest size): the buffers
+// of one chain never see each other, so chain k ends at most k sizes high.
+// Zero-size buffers and buffers with an empty lifetime occupy nothing: they
+// go to offset 0 and join no chain.
+//
+// With n buffers and k chains, grouping costs O(n k) and the skyline, over
+// at most 2n distinct times, O(n^2).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Strategies.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <numeric>
+
+using namespace llvm;
+
+namespace memplan {
+
+namespace {
+class PathCoverStrategy final : public OffsetStrategy {
+public:
+  StringRef getName() const override { return "path-cover"; }
+
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+};
+
+/// A chain of buffers with pairwise disjoint lifetimes.
+struct Chain {
+  SmallVector<unsigned> members;
+  /// The latest end of its members.
+  uint64_t end = 0;
+};
+} // namespace
+
+Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
+  Plan result;
+  result.offsets.assign(buffers.size(), 0);
+
+  SmallVector<unsigned> order;
+  for (auto [index, buffer] : llvm::enumerate(buffers))
+    if (buffer.size != 0 && buffer.start < buffer.end)
+      order.push_back(index);
+  llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+    return buffers[lhs].start < buffers[rhs].start;
+  });
+
+  SmallVector<Chain> chains;
+  for (unsigned index : order) {
+    const Buffer &buffer = buffers[index];
+    auto *chain = llvm::find_if(
+        chains, [&](const Chain &chain) { return chain.end <= buffer.start; });
+    if (chain == chains.end())
+      chain = &chains.emplace_back();
+    chain->members.push_back(index);
+    chain->end = buffer.end;
+  }
+
+  // The heights are kept per elementary interval [times[k], times[k + 1]).
+  SmallVector<uint64_t> times;
+  for (unsigned index : order) {
+    times.push_back(buffers[index].start);
+    times.push_back(buffers[index].end);
+  }
+  llvm::sort(times);
+  times.erase(llvm::unique(times), times.end());
+  SmallVector<uint64_t> heights(times.empty() ? 0 : times.size() - 1, 0);
+  auto slot = [&](uint64_t time) {
+    return static_cast<size_t>(llvm::lower_bound(times, time) - times.begin());
+  };
+
+  for (const Chain &chain : chains) {
+    for (unsigned index : chain.members) {
+      const Buffer &buffer = buffers[index];
+      size_t first = slot(buffer.start), last = slot(buffer.end);
+      uint64_t base =
+          *std::max_element(heights.begin() + first, heights.begin() + last);
+      std::optional<uint64_t> offset =
+          detail::checkedAlignTo(base, buffer.alignment);
+      std::optional<uint64_t> end =
+          offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
+      if (!end)
+        return createStringError(
+            std::make_error_code(std::errc::value_too_large),
+            "path-cover: the end of buffer " + Twine(index) +
+                " overflows 64 bits");
+      result.offsets[index] = *offset;
+      result.slabSize = std::max(result.slabSize, *end);
+      std::fill(heights.begin() + first, heights.begin() + last, *end);
+    }
+  }
+  result.details = (Twine(chains.size()) + " chains").str();
+  return result;
+}
+
+std::unique_ptr<OffsetStrategy>
+createPathCoverStrategy(const StrategyOptions &) {
+  return std::make_unique<PathCoverStrategy>();
+}
+
+} // namespace memplan

@@ -1,0 +1,63 @@
+//===- StartBestFit.cpp - Buffers in start order, into the best gap -------===//
+//
+// The order a simple static planner sees buffers in: by allocation time.
+// Kept to compare the size- and breadth-ordered strategies against.
+//
+//  * Buffers are taken by start time, earliest first; ties go to the larger
+//    size, then to the lower index.
+//  * Each goes into the smallest gap that fits it among the placed buffers
+//    that overlap it in time, else above them all (detail::GapPlacer, the
+//    rule of greedy-size). Every placed buffer started no later, so those it
+//    overlaps are exactly the ones still live at its start.
+//
+// Each buffer scans every placed one: O(n^2).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GapPlacement.h"
+#include "Strategies.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <numeric>
+
+using namespace llvm;
+
+namespace memplan {
+
+namespace {
+class StartBestFitStrategy final : public OffsetStrategy {
+public:
+  StringRef getName() const override { return "start-best-fit"; }
+
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+    SmallVector<unsigned> order(buffers.size());
+    std::iota(order.begin(), order.end(), 0u);
+    llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
+      const Buffer &l = buffers[lhs], &r = buffers[rhs];
+      if (l.start != r.start)
+        return l.start < r.start;
+      if (l.size != r.size)
+        return l.size > r.size;
+      return lhs < rhs;
+    });
+
+    Plan result;
+    detail::GapPlacer placer(buffers, result);
+    for (unsigned index : order)
+      if (!placer.place(index))
+        return createStringError(
+            std::make_error_code(std::errc::value_too_large),
+            "start-best-fit: the end of buffer " + Twine(index) +
+                " overflows 64 bits");
+    return result;
+  }
+};
+} // namespace
+
+std::unique_ptr<OffsetStrategy>
+createStartBestFitStrategy(const StrategyOptions &) {
+  return std::make_unique<StartBestFitStrategy>();
+}
+
+} // namespace memplan
