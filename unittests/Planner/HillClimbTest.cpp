@@ -61,8 +61,11 @@ TEST(HillClimbTest, ReachesTheBoundWhereGreedyDoesNot) {
   std::optional<Plan> plan = planHillClimb(buffers, untimed());
   ASSERT_TRUE(plan);
   EXPECT_EQ(plan->slabSize, 11u);
-  EXPECT_TRUE(llvm::StringRef(plan->details)
-                  .starts_with("hill-climb: start greedy-size 12, "))
+  // Other greedy strategies may already start lower; either way the details
+  // name the start and end at the bound.
+  EXPECT_TRUE(llvm::StringRef(plan->details).starts_with("hill-climb: start "))
+      << plan->details;
+  EXPECT_TRUE(llvm::StringRef(plan->details).contains("greedy-size 12"))
       << plan->details;
   EXPECT_TRUE(llvm::StringRef(plan->details)
                   .ends_with(", final 11, reached the lower bound"))
@@ -74,8 +77,12 @@ TEST(HillClimbTest, StopsAtOnceWhenGreedyReachesTheBound) {
   std::optional<Plan> plan = planHillClimb(buffers, untimed());
   ASSERT_TRUE(plan);
   EXPECT_EQ(offsetsOf(*plan), (std::vector<uint64_t>{0, 0}));
-  EXPECT_EQ(plan->details, "hill-climb: start greedy-size 16, 0 moves tried, "
-                           "0 improvements, final 16, reached the lower bound");
+  llvm::StringRef details = plan->details;
+  EXPECT_TRUE(details.starts_with("hill-climb: start greedy-size 16"))
+      << plan->details;
+  EXPECT_TRUE(details.ends_with(", 0 moves tried, 0 improvements, final 16, "
+                                "reached the lower bound"))
+      << plan->details;
 }
 
 TEST(HillClimbTest, Empty) {
