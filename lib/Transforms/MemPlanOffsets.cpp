@@ -28,7 +28,7 @@ struct MemPlanOffsetsPass
   static StringRef getUnit() { return "slab"; }
 
   LogicalResult prepare() {
-    planner = createOffsetStrategy(strategy);
+    planner = createOffsetStrategy(strategy, getStrategyOptions());
     return success(planner != nullptr);
   }
 
@@ -83,6 +83,7 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
     placed.push_back({buffer, offset});
   rewriteIntoSlab(func, memorySpace, plan->slabSize, slabAlignment, placed);
 
+  figures.addDetails(plan->details);
   figures.planned += buffers.size();
   ++figures.slabs;
   figures.slabBytes += plan->slabSize;

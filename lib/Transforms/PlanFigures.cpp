@@ -15,6 +15,14 @@ uint64_t PlanFigures::getLeftAlone() const {
                          uint64_t{0});
 }
 
+void PlanFigures::addDetails(llvm::StringRef more) {
+  if (more.empty())
+    return;
+  if (!details.empty())
+    details += "; ";
+  details += more.str();
+}
+
 PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
   buffers += other.buffers;
   planned += other.planned;
@@ -24,6 +32,7 @@ PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
   lowerBoundBytes += other.lowerBoundBytes;
   for (unsigned kind = 0; kind < kNumLeftAloneKinds; ++kind)
     leftAloneByKind[kind] += other.leftAloneByKind[kind];
+  addDetails(other.details);
   return *this;
 }
 

@@ -55,11 +55,12 @@ void emitSummary(FunctionOpInterface func, const PlanningSettings &settings,
                 .str();
   emitRemark(func.getLoc()) << llvm::formatv(
       "{0}: @{1}: planned {2} of {3} buffers ({4} left alone{5}) into {6} "
-      "using {7}; naive {8} bytes, lower bound {9} bytes",
+      "using {7}; naive {8} bytes, lower bound {9} bytes{10}",
       settings.passArgument, name ? name.getValue() : "<anonymous>",
       figures.planned, figures.buffers, figures.getLeftAlone(),
       leftAlone.empty() ? "" : ": " + leftAlone, allocated, settings.strategy,
-      figures.naiveBytes, figures.lowerBoundBytes);
+      figures.naiveBytes, figures.lowerBoundBytes,
+      figures.details.empty() ? "" : " (" + figures.details + ")");
 }
 
 LogicalResult planFunction(FunctionOpInterface func,

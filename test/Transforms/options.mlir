@@ -11,11 +11,17 @@
 // RUN: not memplan-opt %s --memplan-offsets="strategy=nope" 2>&1 | FileCheck %s --check-prefix=BADSTRATEGY2
 // RUN: not memplan-opt %s --memplan-offsets="strategy=naive colour=blue" 2>&1 | FileCheck %s --check-prefix=BADOPTION
 // RUN: not memplan-opt %s --memplan-offsets="alignment=48" 2>&1 | FileCheck %s --check-prefix=BADALIGN
+// RUN: not memplan-opt %s --memplan-offsets="time-limit=-1" 2>&1 | FileCheck %s --check-prefix=BADTIME
+// RUN: memplan-opt %s --memplan-offsets="summary=true time-limit=0.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEST
 
-// BADSTRATEGY: unknown strategy 'best-fit' for memplan-offsets; valid strategies are: naive, greedy-size
-// BADSTRATEGY2: unknown strategy 'nope' for memplan-offsets; valid strategies are: naive, greedy-size
-// BADOPTION: unknown option 'colour' for memplan-offsets; valid options are: strategy, alignment, remarks, summary
+// BADSTRATEGY: unknown strategy 'best-fit' for memplan-offsets; valid strategies are: naive, greedy-size, greedy-breadth, strip-best-fit, path-cover, start-best-fit, gergov, hill-climb, best{{$}}
+// BADSTRATEGY2: unknown strategy 'nope' for memplan-offsets; valid strategies are: naive,
+// BADOPTION: unknown option 'colour' for memplan-offsets; valid options are: strategy, alignment, remarks, summary, time-limit{{$}}
 // BADALIGN: alignment must be a power of two, not 48
+// BADTIME: memplan-offsets: time-limit must not be negative
+
+// The default strategy is best, which says which strategy won.
+// BEST: remark: memplan-offsets: @one: planned 1 of 1 buffers (0 left alone) into a 16-byte slab using best; naive 16 bytes, lower bound 16 bytes (best: naive won (16);
 
 // CHECK-LABEL: func.func @one
 // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>

@@ -5,59 +5,26 @@
 
 include "mlir/Pass/PassBase.td"
 
-def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
-  let summary = "Plan local memref.alloc buffers as views of one static slab "
-                "per function and memory space";
-  let description = [{
-    For every function (any op implementing `FunctionOpInterface`) in the
-    module, finds each `memref.alloc` whose lifetime can be proven local,
-    computes its live interval, places all such buffers at byte offsets of one
-    statically sized `i8` slab per memory space with the chosen strategy, and
-    rewrites each of them into a `memref.view` of that slab. The slab is a
-    `memref.alloc` at the function entry, aligned for every buffer in it, and
-    freed before every return. Existing `memref.dealloc`s of planned buffers
-    are removed.
-
-    A buffer is live from its allocation to the last use of it or of any
-    alias (views, casts, reshapes, values passed through region or block
-    arguments, results of calls that received it). A use inside a loop or
-    other region op keeps the buffer live for the whole op.
-
-    A buffer is left alone, with a reason, when it has a dynamic shape or a
-    non-identity layout, when its element type has no size in the data
-    layout, when it escapes (returned, captured by an op whose behaviour is
-    unknown, passed to a function whose body is not visible or that keeps
-    it), when it is freed by anything other than `memref.dealloc`, when it is
-    allocated in a region whose control flow is unknown or parallel, and when
-    it may outlive one iteration of the loop that allocates it.
-
-    The strategy can be given bare (`--memplan-offsets=greedy-size`) or as an
-    option (`--memplan-offsets="strategy=greedy-size alignment=64"`).
-    Strategies:
-      * `naive`: every buffer back to back, no reuse;
-      * `greedy-size`: greedy by size (Pisarchyk & Lee, Algorithm 3), each
-        buffer into the smallest gap among placed buffers whose lifetimes
-        overlap, largest first.
-
-    Every plan is checked by an independent validator before the IR is
-    changed.
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect"
-  ];
-  let options = [
-    Option<"strategy", "strategy", "std::string", /*default=*/"\"greedy-size\"",
-           "Planning strategy: naive or greedy-size">,
+// Both planning passes take the same options and report the same figures
+// (PlanningPass.h relies on these names).
+defvar planningOptions = [
+    Option<"strategy", "strategy", "std::string", /*default=*/"\"best\"",
+           "Planning strategy (see the pass description)">,
     Option<"alignment", "alignment", "uint64_t", /*default=*/"16",
            "Minimum alignment in bytes of every planned buffer (a power of "
            "two); the default matches what malloc guarantees">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark on each buffer left alone, with the reason">,
     Option<"summary", "summary", "bool", /*default=*/"false",
-           "Emit a remark on each function with what was planned">
+           "Emit a remark on each function with what was planned">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"2.0",
+           "Seconds that searching strategies (hill-climb, best) may spend on "
+           "one memory space of one function; 0 means no limit. A search "
+           "stopped by this limit may give a plan that depends on the "
+           "machine's speed">
   ];
-  let statistics = [
+
+defvar planningStatistics = [
     Statistic<"numBuffers", "buffers", "memref.alloc ops found">,
     Statistic<"numPlanned", "planned", "Buffers placed in a slab">,
     Statistic<"numLeftAlone", "left-alone", "Buffers left as they were">,
@@ -86,6 +53,49 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     Statistic<"lowerBoundBytes", "lower-bound-bytes",
               "Largest sum of planned bytes live at one time">
   ];
+
+def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
+  let summary = "Plan local memref.alloc buffers as views of one static slab "
+                "per function and memory space";
+  let description = [{
+    For every function (any op implementing `FunctionOpInterface`) in the
+    module, finds each `memref.alloc` whose lifetime can be proven local,
+    computes its live interval, places all such buffers at byte offsets of one
+    statically sized `i8` slab per memory space with the chosen strategy, and
+    rewrites each of them into a `memref.view` of that slab. The slab is a
+    `memref.alloc` at the function entry, aligned for every buffer in it, and
+    freed before every return. Existing `memref.dealloc`s of planned buffers
+    are removed.
+
+    A buffer is live from its allocation to the last use of it or of any
+    alias (views, casts, reshapes, values passed through region or block
+    arguments, results of calls that received it). A use inside a loop or
+    other region op keeps the buffer live for the whole op.
+
+    A buffer is left alone, with a reason, when it has a dynamic shape or a
+    non-identity layout, when its element type has no size in the data
+    layout, when it escapes (returned, captured by an op whose behaviour is
+    unknown, passed to a function whose body is not visible or that keeps
+    it), when it is freed by anything other than `memref.dealloc`, when it is
+    allocated in a region whose control flow is unknown or parallel, and when
+    it may outlive one iteration of the loop that allocates it.
+
+    The strategy can be given bare (`--memplan-offsets=greedy-size`) or as an
+    option (`--memplan-offsets="strategy=greedy-size alignment=64"`).
+    Strategies (docs/strategies.md): `naive`, `greedy-size`,
+    `greedy-breadth`, `strip-best-fit`, `path-cover`, `start-best-fit`,
+    `gergov`, `hill-climb`, and `best` (the default), which runs the others
+    within `time-limit` and keeps the smallest slab.
+
+    Every plan is checked by an independent validator before the IR is
+    changed.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+  let options = planningOptions;
+  let statistics = planningStatistics;
 }
 
 #endif // MEMPLAN_TRANSFORMS_PASSES

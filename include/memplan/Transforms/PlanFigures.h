@@ -26,11 +26,15 @@ struct PlanFigures {
   uint64_t naiveBytes = 0;
   uint64_t lowerBoundBytes = 0;
   std::array<uint64_t, kNumLeftAloneKinds> leftAloneByKind{};
+  /// What the strategies said about their plans (which won under best),
+  /// "; "-separated.
+  std::string details;
 
   uint64_t getLeftAlone() const;
   void addLeftAlone(LeftAloneKind kind) {
     ++leftAloneByKind[static_cast<unsigned>(kind)];
   }
+  void addDetails(llvm::StringRef more);
   PlanFigures &operator+=(const PlanFigures &other);
 
   /// The reasons with their counts, e.g. "2 returned, 1 captured".

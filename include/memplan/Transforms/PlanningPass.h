@@ -5,14 +5,15 @@
 //   static llvm::StringRef getUnit();             // "slab" or "object"
 //   mlir::LogicalResult prepare();               // create the strategy
 //   mlir::LogicalResult planMemorySpace(func, memorySpace, buffers, figures);
-// The generated base must declare the options strategy, alignment, remarks
-// and summary and the statistics of MemPlanOffsets in Passes.td.
+// The generated base must declare planningOptions and planningStatistics of
+// Passes.td.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MEMPLAN_TRANSFORMS_PLANNINGPASS_H
 #define MEMPLAN_TRANSFORMS_PLANNINGPASS_H
 
+#include "memplan/Planner/Strategy.h"
 #include "memplan/Transforms/PlanningDriver.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -33,7 +34,8 @@ public:
                         errorHandler) override {
     mlir::FailureOr<std::string> normalized = normalizePlanningOptions(
         options, this->getArgument(),
-        {"strategy", "alignment", "remarks", "summary"}, errorHandler);
+        {"strategy", "alignment", "remarks", "summary", "time-limit"},
+        errorHandler);
     if (failed(normalized) ||
         failed(PassBase::initializeOptions(*normalized, errorHandler)))
       return mlir::failure();
@@ -66,6 +68,13 @@ public:
     exportStatistics(*figures);
   }
 
+protected:
+  StrategyOptions getStrategyOptions() const {
+    StrategyOptions options;
+    options.timeLimitSeconds = this->timeLimit;
+    return options;
+  }
+
 private:
   /// An empty string when the options are valid, else why not.
   std::string checkOptions() const {
@@ -79,6 +88,10 @@ private:
     if (!llvm::isPowerOf2_64(this->alignment))
       return llvm::formatv("{0}: alignment must be a power of two, not {1}",
                            this->getArgument(), this->alignment.getValue())
+          .str();
+    if (!(this->timeLimit >= 0))
+      return llvm::formatv("{0}: time-limit must not be negative",
+                           this->getArgument())
           .str();
     return "";
   }
