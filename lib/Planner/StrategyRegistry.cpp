@@ -30,6 +30,8 @@ struct StrategyEntry {
 static const StrategyEntry strategyTable[] = {
     {"naive", createNaiveStrategy},
     {"greedy-size", createGreedyBySizeStrategy},
+    {"greedy-in-order", createGreedyInOrderStrategy},
+    {"mincost-flow", createMinCostFlowStrategy},
 };
 
 ArrayRef<StringRef> getOffsetStrategyNames() {

@@ -15,7 +15,9 @@ TEST(StrategyRegistryTest, Names) {
   std::vector<std::string> names;
   for (llvm::StringRef name : getOffsetStrategyNames())
     names.push_back(name.str());
-  EXPECT_EQ(names, (std::vector<std::string>{"naive", "greedy-size"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"naive", "greedy-size", "greedy-in-order",
+                                      "mincost-flow"}));
 }
 
 TEST(StrategyRegistryTest, CreatesEveryNamedStrategy) {
