@@ -43,7 +43,6 @@
 #include "llvm/Support/ErrorHandling.h"
 
 #include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/find_flow_cost.hpp>
 #include <boost/graph/successive_shortest_path_nonnegative_weights.hpp>
 
 #include <limits>
@@ -180,18 +179,21 @@ MinCostFlowObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   }
 
   boost::successive_shortest_path_nonnegative_weights(graph, source, sink);
-  int64_t cost = boost::find_flow_cost(graph);
 
   // The successor of each buffer in its object, if any.
   auto residual = boost::get(boost::edge_residual_capacity, graph);
   SmallVector<std::optional<unsigned>> next(n);
   SmallVector<bool> hasPrev(n, false);
+  // The cost of the flow, for `details`: a new object for every buffer
+  // without a predecessor, plus every growth along the chains.
+  int64_t cost = 0;
   for (size_t i = 0; i != n; ++i) {
     for (auto edge : make_range(boost::out_edges(out(i), graph))) {
       size_t to = boost::target(edge, graph);
       if (to >= n && to < 2 * n && capacity[edge] == 1 && residual[edge] == 0) {
         next[i] = to - n;
         hasPrev[to - n] = true;
+        cost += weight[edge];
       }
     }
   }
@@ -200,6 +202,7 @@ MinCostFlowObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   for (size_t head = 0; head != n; ++head) {
     if (hasPrev[head])
       continue;
+    cost += int64_t(buffers[head].size);
     unsigned object = objects.create(head);
     for (std::optional<unsigned> j = next[head]; j; j = next[*j])
       objects.assign(*j, object);
