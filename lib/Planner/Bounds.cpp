@@ -68,6 +68,88 @@ Expected<uint64_t> computeLowerBound(ArrayRef<Buffer> buffers) {
   return peak;
 }
 
+namespace {
+/// Adds to ranges of time slots and tracks the largest slot value. Only the
+/// global maximum is read, so a node keeps its pending addition instead of
+/// pushing it down: its maximum includes its own addition.
+class RangeAddMax {
+public:
+  explicit RangeAddMax(size_t slots)
+      : slots(slots), add(4 * std::max<size_t>(slots, 1), 0),
+        max(4 * std::max<size_t>(slots, 1), 0) {}
+
+  /// Adds 1 to slots [lo, hi).
+  void increment(size_t lo, size_t hi) { increment(1, 0, slots, lo, hi); }
+
+  uint64_t getMax() const { return max[1]; }
+
+private:
+  void increment(size_t node, size_t nodeLo, size_t nodeHi, size_t lo,
+                 size_t hi) {
+    if (hi <= nodeLo || nodeHi <= lo)
+      return;
+    if (lo <= nodeLo && nodeHi <= hi) {
+      ++add[node];
+      ++max[node];
+      return;
+    }
+    size_t mid = nodeLo + (nodeHi - nodeLo) / 2;
+    increment(2 * node, nodeLo, mid, lo, hi);
+    increment(2 * node + 1, mid, nodeHi, lo, hi);
+    max[node] = add[node] + std::max(max[2 * node], max[2 * node + 1]);
+  }
+
+  size_t slots;
+  SmallVector<uint64_t> add, max;
+};
+} // namespace
+
+// The k-th positional maximum is at least s exactly when, at some time, k
+// buffers of size at least s are live. So adding the buffers from the
+// largest down and watching the largest live count after each size gives
+// every positional maximum in O(n log n), without listing the profiles.
+SmallVector<uint64_t> computePositionalMaximums(ArrayRef<Buffer> buffers) {
+  SmallVector<const Buffer *> order;
+  SmallVector<uint64_t> times;
+  for (const Buffer &buffer : buffers) {
+    if (buffer.start >= buffer.end || buffer.size == 0)
+      continue;
+    order.push_back(&buffer);
+    times.push_back(buffer.start);
+    times.push_back(buffer.end);
+  }
+  llvm::sort(times);
+  times.erase(llvm::unique(times), times.end());
+  llvm::stable_sort(order, [](const Buffer *lhs, const Buffer *rhs) {
+    return lhs->size > rhs->size;
+  });
+
+  // Slot k is the time range [times[k], times[k + 1]).
+  auto slotOf = [&](uint64_t time) -> size_t {
+    return llvm::lower_bound(times, time) - times.begin();
+  };
+  RangeAddMax liveCounts(times.empty() ? 0 : times.size() - 1);
+  SmallVector<uint64_t> maximums;
+  for (size_t i = 0, e = order.size(); i != e;) {
+    uint64_t size = order[i]->size;
+    for (; i != e && order[i]->size == size; ++i)
+      liveCounts.increment(slotOf(order[i]->start), slotOf(order[i]->end));
+    maximums.resize(liveCounts.getMax(), size);
+  }
+  return maximums;
+}
+
+Expected<uint64_t> computeObjectLowerBound(ArrayRef<Buffer> buffers) {
+  uint64_t sum = 0;
+  for (uint64_t maximum : computePositionalMaximums(buffers)) {
+    std::optional<uint64_t> newSum = checkedAddUnsigned(sum, maximum);
+    if (!newSum)
+      return overflowError("the sum of the positional maximums");
+    sum = *newSum;
+  }
+  return sum;
+}
+
 Expected<uint64_t> computeNaiveSize(ArrayRef<Buffer> buffers) {
   uint64_t end = 0;
   for (auto [index, buffer] : llvm::enumerate(buffers)) {

@@ -31,6 +31,8 @@ static const StrategyEntry strategyTable[] = {
     {"naive", createNaiveStrategy},
     {"greedy-size", createGreedyBySizeStrategy},
     {"greedy-breadth", createGreedyByBreadthStrategy},
+    {"greedy-in-order", createGreedyInOrderStrategy},
+    {"mincost-flow", createMinCostFlowStrategy},
     {"strip-best-fit", createStripBestFitStrategy},
     {"path-cover", createPathCoverStrategy},
     {"start-best-fit", createStartBestFitStrategy},

@@ -129,4 +129,59 @@ Error validatePlan(ArrayRef<Buffer> buffers, const Plan &plan) {
   return Error::success();
 }
 
+Error validateObjectPlan(ArrayRef<Buffer> buffers, const ObjectPlan &plan) {
+  if (plan.objectOf.size() != buffers.size())
+    return invalid("the plan assigns " + Twine(plan.objectOf.size()) +
+                   " objects for " + Twine(buffers.size()) + " buffers");
+  size_t numObjects = plan.objectSizes.size();
+  // The buffers of each object; filled in index order, so each list is too.
+  SmallVector<SmallVector<unsigned>> members(numObjects);
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    unsigned object = plan.objectOf[index];
+    if (object >= numObjects)
+      return invalid("buffer " + Twine(index) + " is assigned object " +
+                     Twine(object) + " of only " + Twine(numObjects));
+    if (buffer.start >= buffer.end)
+      return invalid("buffer " + Twine(index) + " has an empty lifetime [" +
+                     Twine(buffer.start) + ", " + Twine(buffer.end) + ")");
+    if (buffer.size > plan.objectSizes[object])
+      return invalid("buffer " + Twine(index) + " of size " +
+                     Twine(buffer.size) + " is larger than its object " +
+                     Twine(object) + " of size " +
+                     Twine(plan.objectSizes[object]));
+    members[object].push_back(index);
+  }
+
+  uint64_t total = 0;
+  for (size_t object = 0; object != numObjects; ++object) {
+    if (members[object].empty())
+      return invalid("object " + Twine(object) + " holds no buffer");
+    std::optional<uint64_t> sum =
+        checkedAddUnsigned(total, plan.objectSizes[object]);
+    if (!sum)
+      return invalid("the total size of the objects up to object " +
+                     Twine(object) + " overflows 64 bits");
+    total = *sum;
+
+    // Sorted by start, each buffer can only overlap the one before it if the
+    // earlier ones are pairwise disjoint, which the scan establishes.
+    SmallVector<unsigned> &list = members[object];
+    llvm::stable_sort(list, [&](unsigned lhs, unsigned rhs) {
+      return buffers[lhs].start < buffers[rhs].start;
+    });
+    for (size_t i = 1, e = list.size(); i != e; ++i) {
+      const Buffer &prev = buffers[list[i - 1]], &cur = buffers[list[i]];
+      if (prev.overlapsInTime(cur)) {
+        unsigned a = std::min(list[i - 1], list[i]);
+        unsigned b = std::max(list[i - 1], list[i]);
+        return invalid("buffers " + Twine(a) + " and " + Twine(b) +
+                       " of object " + Twine(object) + " overlap in time [" +
+                       Twine(std::max(prev.start, cur.start)) + ", " +
+                       Twine(std::min(prev.end, cur.end)) + ")");
+      }
+    }
+  }
+  return Error::success();
+}
+
 } // namespace memplan

@@ -17,8 +17,9 @@ TEST(StrategyRegistryTest, Names) {
     names.push_back(name.str());
   EXPECT_EQ(names, (std::vector<std::string>{
                        "naive", "greedy-size", "greedy-breadth",
-                       "strip-best-fit", "path-cover", "start-best-fit",
-                       "gergov", "hill-climb", "best"}));
+                       "greedy-in-order", "mincost-flow", "strip-best-fit",
+                       "path-cover", "start-best-fit", "gergov", "hill-climb",
+                       "best"}));
 }
 
 TEST(StrategyRegistryTest, CreatesEveryNamedStrategy) {

@@ -8,6 +8,7 @@
 #ifndef MEMPLAN_PLANNER_VALIDATOR_H
 #define MEMPLAN_PLANNER_VALIDATOR_H
 
+#include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/Problem.h"
 
 #include "llvm/Support/Error.h"
@@ -19,6 +20,15 @@ namespace memplan {
 /// and no two buffers whose lifetimes overlap sharing a byte. Returns an error
 /// that names the first offending buffer (or pair) otherwise.
 llvm::Error validatePlan(llvm::ArrayRef<Buffer> buffers, const Plan &plan);
+
+/// Checks that `plan` is a valid shared-objects plan for `buffers`: one
+/// object per buffer, every object index valid, every buffer's lifetime
+/// non-empty, every object at least as large as each of its buffers and
+/// holding at least one, no two buffers of one object overlapping in time,
+/// and a total size that fits in 64 bits. Returns an error that names the
+/// first offending buffer (or pair, or object) otherwise.
+llvm::Error validateObjectPlan(llvm::ArrayRef<Buffer> buffers,
+                               const ObjectPlan &plan);
 
 } // namespace memplan
 

@@ -57,6 +57,16 @@ createHillClimbStrategy(const StrategyOptions &);
 /// The smallest valid plan of all the other strategies.
 std::unique_ptr<OffsetStrategy> createBestStrategy(const StrategyOptions &);
 
+/// Lee et al. 2019's greedy shared objects (the `greedy-in-order` object
+/// strategy), laid back to back.
+std::unique_ptr<OffsetStrategy>
+createGreedyInOrderStrategy(const StrategyOptions &);
+
+/// Lee et al. 2019's min-cost-flow shared objects (the `mincost-flow` object
+/// strategy), laid back to back.
+std::unique_ptr<OffsetStrategy>
+createMinCostFlowStrategy(const StrategyOptions &);
+
 namespace detail {
 /// `value` rounded up to a multiple of `alignment` (a power of two), or
 /// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.

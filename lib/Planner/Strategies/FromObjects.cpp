@@ -1,0 +1,53 @@
+//===- FromObjects.cpp - Offsets from a shared-objects strategy -----------===//
+//
+// Pisarchyk & Lee compare the prior shared-object strategies of Lee et al.
+// 2019 as offset strategies too (their Table 2) by laying the objects back to
+// back. `greedy-in-order` and `mincost-flow` are offered that way: the object
+// strategy of the same name runs, and every buffer gets its object's offset.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Strategies.h"
+
+#include "../ObjectLayout.h"
+
+#include "memplan/Planner/ObjectStrategy.h"
+
+using namespace llvm;
+
+namespace memplan {
+
+namespace {
+class FromObjectsStrategy final : public OffsetStrategy {
+public:
+  FromObjectsStrategy(StringRef name, const StrategyOptions &options)
+      : name(name), objects(createObjectStrategy(name, options)) {
+    assert(objects && "no object strategy of that name");
+  }
+
+  StringRef getName() const override { return name; }
+
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+    Expected<ObjectPlan> objectPlan = objects->plan(buffers);
+    if (!objectPlan)
+      return objectPlan.takeError();
+    return layOutObjects(buffers, *objectPlan, name);
+  }
+
+private:
+  StringRef name;
+  std::unique_ptr<ObjectStrategy> objects;
+};
+} // namespace
+
+std::unique_ptr<OffsetStrategy>
+createGreedyInOrderStrategy(const StrategyOptions &options) {
+  return std::make_unique<FromObjectsStrategy>("greedy-in-order", options);
+}
+
+std::unique_ptr<OffsetStrategy>
+createMinCostFlowStrategy(const StrategyOptions &options) {
+  return std::make_unique<FromObjectsStrategy>("mincost-flow", options);
+}
+
+} // namespace memplan
