@@ -64,12 +64,19 @@ LOWER_PASSES = [
 
 RUNNER_LIBS = ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"]
 
+# Both passes print one summary per function; the bytes go either in
+# "a N-byte slab" (or object) or in "K slabs of N bytes in all".
 SUMMARY_RE = re.compile(
-    r"memplan-offsets: @(?P<func>[^:\s]+): planned (?P<planned>\d+) of "
-    r"(?P<total>\d+) buffers \((?P<left>\d+) left alone[^)]*\) into a "
-    r"(?P<slab>\d+)-byte slab using (?P<strategy>[\w-]+); naive "
-    r"(?P<naive>\d+) bytes, lower bound (?P<lower>\d+) bytes"
+    r"memplan-(?:offsets|shared-objects): @(?P<func>[^:\s]+): planned "
+    r"(?P<planned>\d+) of (?P<total>\d+) buffers \((?P<left>\d+) left "
+    r"alone[^)]*\) into (?:a (?P<slab>\d+)-byte (?:slab|object)|\d+ "
+    r"(?:slab|object)s of (?P<slabs>\d+) bytes in all) using "
+    r"(?P<strategy>[\w-]+); naive (?P<naive>\d+) bytes, lower bound "
+    r"(?P<lower>\d+) bytes"
 )
+
+# The planning passes memplan-opt has, by the name used on this command line.
+PASSES = {"offsets": "memplan-offsets", "shared-objects": "memplan-shared-objects"}
 
 # printMemrefF32 prints the buffer's address, which differs from run to run.
 ADDRESS_RE = re.compile(r"base@ = 0x[0-9a-fA-F]+")
@@ -196,16 +203,16 @@ def run_lowered(tools, lowered, timeout):
     return stdout
 
 
-def plan(tools, src, out, strategy):
+def plan(tools, src, out, strategy, pass_name="offsets"):
     """Run memplan-opt with a summary; return (summaries, seconds)."""
-    option = f"--memplan-offsets=strategy={strategy} summary=true"
+    option = f"--{PASSES[pass_name]}=strategy={strategy} summary=true"
     start = time.monotonic()
     _, stderr = run_tool([tools.memplan_opt, src, option, "-o", out],
                          f"planning {src} with {strategy}", tools.compile_timeout)
     seconds = time.monotonic() - start
     summaries = parse_summaries(stderr)
     if not summaries:
-        raise ToolError(f"memplan-opt printed no 'memplan-offsets:' summary for {src}\n"
+        raise ToolError(f"memplan-opt printed no '{PASSES[pass_name]}:' summary for {src}\n"
                         f"  stderr tail:\n{stderr_tail(stderr)}")
     return summaries, seconds
 
@@ -232,7 +239,8 @@ def parse_summaries(stderr):
     found = []
     for match in SUMMARY_RE.finditer(stderr):
         fields = {k: int(v) for k, v in match.groupdict().items()
-                  if k not in ("func", "strategy")}
+                  if k not in ("func", "strategy", "slabs") and v is not None}
+        fields["slab"] = int(match["slab"] or match["slabs"])
         found.append(Summary(func=match["func"], strategy=match["strategy"], **fields))
     return found
 
@@ -594,7 +602,7 @@ def prepare_unplanned(tools, buf, work, weights):
     return harnessed, lowered
 
 
-def run_e2e(tools, model, strategy, timeout, work, weights):
+def run_e2e(tools, model, strategy, timeout, work, weights, pass_name="offsets"):
     """Run MODEL unplanned and planned in directory WORK; compare outputs."""
     buf = work / "model.buf.mlir"
     bufferize(tools, model, buf)
@@ -602,13 +610,13 @@ def run_e2e(tools, model, strategy, timeout, work, weights):
     unplanned_out, unplanned_s = timed_run(tools, unplanned_ll, timeout)
     (work / "unplanned.out").write_text(unplanned_out)
     return run_planned_and_compare(tools, harnessed, strategy, timeout, work,
-                                   unplanned_out, unplanned_s)
+                                   unplanned_out, unplanned_s, pass_name)
 
 
 def run_planned_and_compare(tools, harnessed, strategy, timeout, work,
-                            unplanned_out, unplanned_s):
+                            unplanned_out, unplanned_s, pass_name="offsets"):
     planned, planned_ll = work / f"planned.{strategy}.mlir", work / f"planned.{strategy}.ll.mlir"
-    summaries, plan_s = plan(tools, harnessed, planned, strategy)
+    summaries, plan_s = plan(tools, harnessed, planned, strategy, pass_name)
     lower(tools, planned, planned_ll)
     planned_out, planned_s = timed_run(tools, planned_ll, timeout)
     (work / f"planned.{strategy}.out").write_text(planned_out)
@@ -617,10 +625,12 @@ def run_planned_and_compare(tools, harnessed, strategy, timeout, work,
                      unplanned_s, planned_s, plan_s)
 
 
-def verdict_line(model, strategy, result):
+def verdict_line(model, strategy, result, pass_name="offsets"):
     s = result.summary
-    return (f"{result.verdict}; planned {s.planned} of {s.total} buffers into a "
-            f"{s.slab}-byte slab using {strategy} (naive {s.naive} bytes, lower bound "
+    into = (f"a {s.slab}-byte slab" if pass_name == "offsets"
+            else f"shared objects of {s.slab} bytes in all")
+    return (f"{result.verdict}; planned {s.planned} of {s.total} buffers into "
+            f"{into} using {strategy} (naive {s.naive} bytes, lower bound "
             f"{s.lower} bytes) [{Path(model).stem}: unplanned run "
             f"{result.unplanned_seconds:.1f} s, planned run {result.planned_seconds:.1f} s]")
 
@@ -809,11 +819,11 @@ def cmd_e2e(args):
     with WorkDir(args.keep) as work:
         try:
             result = run_e2e(tools, args.model, args.strategy, args.timeout, work,
-                             args.weights)
+                             args.weights, args.pass_name)
         except ToolError as err:
             print(f"ERROR [{Path(args.model).stem}]: {err}")
             return 2
-        print(verdict_line(args.model, args.strategy, result))
+        print(verdict_line(args.model, args.strategy, result, args.pass_name))
         if result.verdict != "identical":
             unplanned = (work / "unplanned.out").read_text()
             planned = (work / f"planned.{args.strategy}.out").read_text()
@@ -916,6 +926,10 @@ def build_parser():
                        "compare the printed outputs byte for byte (buffer addresses masked). "
                        "Prints one verdict line; exits 1 if the outputs differ, 2 on an error.")
     p.add_argument("model", help="model in linalg-on-tensors form with a @forward")
+    p.add_argument("--pass", dest="pass_name", choices=sorted(PASSES),
+                   default="offsets",
+                   help="planning pass: memplan-offsets or memplan-shared-objects "
+                   "(default: %(default)s)")
     p.add_argument("--strategy", default="greedy-size",
                    help="planning strategy (default: %(default)s)")
     p.add_argument("--timeout", type=float, default=300, metavar="SECONDS",

@@ -15,12 +15,12 @@ namespace memplan {
 
 void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
                      uint64_t slabSize, uint64_t slabAlignment,
-                     ArrayRef<PlacedBuffer> placed) {
+                     ArrayRef<PlacedBuffer> placed, StringRef slabName) {
   MLIRContext *context = func->getContext();
   Region &body = func.getFunctionBody();
   OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
   Location slabLoc =
-      NameLoc::get(StringAttr::get(context, "memplan.slab"), func.getLoc());
+      NameLoc::get(StringAttr::get(context, slabName), func.getLoc());
   auto slabType =
       MemRefType::get({static_cast<int64_t>(slabSize)}, builder.getI8Type(),
                       MemRefLayoutAttrInterface(), memorySpace);

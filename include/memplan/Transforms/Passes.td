@@ -83,10 +83,39 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     The strategy can be given bare (`--memplan-offsets=greedy-size`) or as an
     option (`--memplan-offsets="strategy=greedy-size alignment=64"`).
     Strategies (docs/strategies.md): `naive`, `greedy-size`,
-    `greedy-breadth`, `strip-best-fit`, `path-cover`, `start-best-fit`,
-    `gergov`, `hill-climb`, and `best` (the default), which runs the others
-    within `time-limit` and keeps the smallest slab.
+    `greedy-breadth`, `greedy-in-order`, `mincost-flow`, `strip-best-fit`,
+    `path-cover`, `start-best-fit`, `gergov`, `hill-climb`, and `best` (the
+    default), which runs the others within `time-limit` and keeps the
+    smallest slab.
 
+    Every plan is checked by an independent validator before the IR is
+    changed.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+  let options = planningOptions;
+  let statistics = planningStatistics;
+}
+
+def MemPlanSharedObjects : Pass<"memplan-shared-objects", "::mlir::ModuleOp"> {
+  let summary = "Plan local memref.alloc buffers as views of a few shared "
+                "objects per function and memory space";
+  let description = [{
+    For targets that need whole objects rather than offsets (GPU textures,
+    per-object DMA). Buffers are found, analysed and left alone exactly as
+    by `memplan-offsets`; each planned buffer is then assigned a shared
+    object, two buffers whose lifetimes overlap never share one, and each
+    object is an `i8` `memref.alloc` at the function entry as large as the
+    largest buffer assigned to it, aligned for all of them and freed before
+    every return. Each planned buffer becomes a `memref.view` at offset 0 of
+    its object. The lower bound reported is the sum of positional maximums
+    (Pisarchyk & Lee, section 4.1).
+
+    Strategies (docs/shared-objects.md): `naive`, `greedy-size`,
+    `greedy-size-improved`, `greedy-breadth`, `greedy-in-order`,
+    `mincost-flow`, and `best` (the default), which keeps the smallest total.
     Every plan is checked by an independent validator before the IR is
     changed.
   }];

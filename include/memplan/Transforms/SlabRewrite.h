@@ -18,11 +18,13 @@ struct PlacedBuffer {
 /// Allocates one `i8` slab of `slabSize` bytes and `slabAlignment` in
 /// `memorySpace` at the entry of `func`, frees it before every return, and
 /// replaces each placed buffer by a `memref.view` of the slab at its offset.
-/// The buffers' memref.dealloc ops are erased.
+/// The buffers' memref.dealloc ops are erased. The slab's location is named
+/// `slabName` so that it can be told apart in the IR.
 void rewriteIntoSlab(mlir::FunctionOpInterface func,
                      mlir::Attribute memorySpace, uint64_t slabSize,
                      uint64_t slabAlignment,
-                     llvm::ArrayRef<PlacedBuffer> placed);
+                     llvm::ArrayRef<PlacedBuffer> placed,
+                     llvm::StringRef slabName = "memplan.slab");
 
 } // namespace memplan
 

@@ -1,0 +1,114 @@
+//===- MemPlanSharedObjects.cpp - Plan local buffers into shared objects --===//
+//
+// For targets that need whole objects rather than offsets (GPU textures,
+// per-object DMA): each planned buffer becomes a view at offset 0 of one of a
+// few shared i8 allocations, sized by the largest buffer assigned to it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Planner/Bounds.h"
+#include "memplan/Planner/ObjectStrategy.h"
+#include "memplan/Planner/Validator.h"
+#include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/PlanningPass.h"
+#include "memplan/Transforms/SlabRewrite.h"
+
+namespace memplan {
+#define GEN_PASS_DEF_MEMPLANSHAREDOBJECTS
+#include "memplan/Transforms/Passes.h.inc"
+} // namespace memplan
+
+using namespace mlir;
+using namespace memplan;
+
+namespace {
+
+struct MemPlanSharedObjectsPass
+    : public PlanningPass<MemPlanSharedObjectsPass,
+                          memplan::impl::MemPlanSharedObjectsBase> {
+  using PlanningPass::PlanningPass;
+
+  static ArrayRef<StringRef> getStrategyNames() {
+    return getObjectStrategyNames();
+  }
+  static StringRef getUnit() { return "object"; }
+
+  LogicalResult prepare() {
+    planner = createObjectStrategy(strategy);
+    naivePlanner = createObjectStrategy("naive");
+    return success(planner && naivePlanner);
+  }
+
+  LogicalResult planMemorySpace(FunctionOpInterface func, Attribute memorySpace,
+                                ArrayRef<const FunctionBuffer *> buffers,
+                                PlanFigures &figures);
+
+private:
+  // Shared, not owned, because passes are cloned by copy.
+  std::shared_ptr<const ObjectStrategy> planner;
+  std::shared_ptr<const ObjectStrategy> naivePlanner;
+};
+
+LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
+    FunctionOpInterface func, Attribute memorySpace,
+    ArrayRef<const FunctionBuffer *> buffers, PlanFigures &figures) {
+  SmallVector<Buffer> problem;
+  for (const FunctionBuffer *buffer : buffers)
+    problem.push_back(
+        {buffer->size, buffer->alignment, buffer->start, buffer->end});
+
+  auto fail = [&](StringRef what, llvm::Error error) {
+    emitError(func.getLoc()) << "memplan-shared-objects: " << what << ": "
+                             << llvm::toString(std::move(error));
+    return failure();
+  };
+  llvm::Expected<ObjectPlan> plan = planner->plan(problem);
+  if (!plan)
+    return fail("planning failed", plan.takeError());
+  // A plan that breaks an invariant is a bug in a strategy; it must never
+  // reach the IR.
+  if (llvm::Error error = validateObjectPlan(problem, *plan))
+    return fail(
+        ("strategy " + planner->getName() + " gave an invalid plan").str(),
+        std::move(error));
+  llvm::Expected<ObjectPlan> naive = naivePlanner->plan(problem);
+  if (!naive)
+    return fail("naive size", naive.takeError());
+  llvm::Expected<uint64_t> lowerBound = computeObjectLowerBound(problem);
+  if (!lowerBound)
+    return fail("lower bound", lowerBound.takeError());
+
+  // Each object is its own allocation, aligned for all of its buffers.
+  unsigned numObjects = plan->objectSizes.size();
+  SmallVector<SmallVector<PlacedBuffer>> members(numObjects);
+  SmallVector<uint64_t> objectAlignments(numObjects, alignment);
+  for (auto [buffer, object] : llvm::zip_equal(buffers, plan->objectOf)) {
+    members[object].push_back({buffer, 0});
+    objectAlignments[object] =
+        std::max(objectAlignments[object], buffer->alignment);
+  }
+  // Each rewrite inserts its allocation at the function entry: go backwards
+  // so that the objects read in order there.
+  for (unsigned object = numObjects; object-- > 0;) {
+    if (members[object].empty())
+      continue;
+    if (plan->objectSizes[object] > static_cast<uint64_t>(INT64_MAX))
+      return fail(
+          "object too large",
+          llvm::createStringError("an object of " +
+                                  std::to_string(plan->objectSizes[object]) +
+                                  " bytes does not fit a memref"));
+    rewriteIntoSlab(func, memorySpace, plan->objectSizes[object],
+                    objectAlignments[object], members[object],
+                    "memplan.object");
+    ++figures.slabs;
+  }
+
+  figures.planned += buffers.size();
+  figures.slabBytes += plan->getTotalSize();
+  figures.naiveBytes += naive->getTotalSize();
+  figures.lowerBoundBytes += *lowerBound;
+  return success();
+}
+
+} // namespace
