@@ -21,6 +21,8 @@
 
 #include "ObjectStrategies.h"
 
+#include "../BufferOrder.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -74,14 +76,7 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       if (buffer.start <= time && time < buffer.end &&
           !objects.isAssigned(index))
         profile.push_back(index);
-    llvm::sort(profile, [&](unsigned lhs, unsigned rhs) {
-      const Buffer &l = buffers[lhs], &r = buffers[rhs];
-      if (l.size != r.size)
-        return l.size > r.size;
-      if (l.start != r.start)
-        return l.start < r.start;
-      return lhs < rhs;
-    });
+    detail::sortLargestFirst(buffers, profile);
 
     for (unsigned index : profile) {
       uint64_t size = buffers[index].size;

@@ -16,9 +16,10 @@
 
 #include "ObjectStrategies.h"
 
+#include "../BufferOrder.h"
+
 #include "llvm/ADT/STLExtras.h"
 
-#include <numeric>
 #include <optional>
 
 using namespace llvm;
@@ -38,16 +39,7 @@ Expected<ObjectPlan>
 GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   if (Error error = detail::checkObjectProblem(buffers, getName()))
     return std::move(error);
-  SmallVector<unsigned> order(buffers.size());
-  std::iota(order.begin(), order.end(), 0u);
-  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
-    const Buffer &l = buffers[lhs], &r = buffers[rhs];
-    if (l.size != r.size)
-      return l.size > r.size;
-    if (l.start != r.start)
-      return l.start < r.start;
-    return lhs < rhs;
-  });
+  SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
 
   detail::ObjectSet objects(buffers);
   for (unsigned index : order) {

@@ -29,9 +29,10 @@
 #include "GapPlacement.h"
 #include "Strategies.h"
 
+#include "../BufferOrder.h"
+
 #include "llvm/ADT/STLExtras.h"
 
-#include <numeric>
 
 using namespace llvm;
 
@@ -58,16 +59,7 @@ static bool isLiveAt(const Buffer &buffer, uint64_t time) {
 
 Expected<Plan> GreedyByBreadthStrategy::plan(ArrayRef<Buffer> buffers) const {
   // Every buffer in greedy-size's order; each profile is a subsequence.
-  SmallVector<unsigned> bySize(buffers.size());
-  std::iota(bySize.begin(), bySize.end(), 0u);
-  llvm::sort(bySize, [&](unsigned lhs, unsigned rhs) {
-    const Buffer &l = buffers[lhs], &r = buffers[rhs];
-    if (l.size != r.size)
-      return l.size > r.size;
-    if (l.start != r.start)
-      return l.start < r.start;
-    return lhs < rhs;
-  });
+  SmallVector<unsigned> bySize = detail::getLargestFirstOrder(buffers);
 
   SmallVector<Operator> operators;
   for (const Buffer &buffer : buffers)

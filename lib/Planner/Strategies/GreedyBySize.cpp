@@ -18,9 +18,10 @@
 #include "GapPlacement.h"
 #include "Strategies.h"
 
+#include "../BufferOrder.h"
+
 #include "llvm/ADT/STLExtras.h"
 
-#include <numeric>
 
 using namespace llvm;
 
@@ -36,16 +37,7 @@ public:
 } // namespace
 
 Expected<Plan> GreedyBySizeStrategy::plan(ArrayRef<Buffer> buffers) const {
-  SmallVector<unsigned> order(buffers.size());
-  std::iota(order.begin(), order.end(), 0u);
-  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
-    const Buffer &l = buffers[lhs], &r = buffers[rhs];
-    if (l.size != r.size)
-      return l.size > r.size;
-    if (l.start != r.start)
-      return l.start < r.start;
-    return lhs < rhs;
-  });
+  SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
 
   Plan result;
   detail::GapPlacer placer(buffers, result);

@@ -37,11 +37,12 @@
 
 #include "memplan/Planner/Bounds.h"
 
+#include "../BufferOrder.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
-#include <numeric>
 #include <random>
 
 using namespace llvm;
@@ -152,21 +153,6 @@ private:
 };
 } // namespace
 
-/// Greedy-size's order: largest first, then earlier start, then lower index.
-static SmallVector<unsigned> greedySizeOrder(ArrayRef<Buffer> buffers) {
-  SmallVector<unsigned> order(buffers.size());
-  std::iota(order.begin(), order.end(), 0u);
-  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
-    const Buffer &l = buffers[lhs], &r = buffers[rhs];
-    if (l.size != r.size)
-      return l.size > r.size;
-    if (l.start != r.start)
-      return l.start < r.start;
-    return lhs < rhs;
-  });
-  return order;
-}
-
 /// The buffers that make the peak of a placement of slab `slab`.
 static SmallVector<unsigned> criticalBuffers(ArrayRef<Buffer> buffers,
                                              ArrayRef<uint64_t> offsets,
@@ -236,7 +222,7 @@ Expected<Plan> HillClimbStrategy::plan(ArrayRef<Buffer> buffers) const {
 
   // The search, from greedy-size's order.
   OrderPlacer placer(buffers);
-  SmallVector<unsigned> order = greedySizeOrder(buffers);
+  SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
   SmallVector<uint64_t> offsets(buffers.size(), 0);
   std::optional<uint64_t> slab = placer.place(order, 0, offsets);
   if (!slab)

@@ -1,0 +1,52 @@
+//===- BufferOrder.h - The largest-first order of greedy by size -*- C++
+//-*-===//
+//
+// Private to lib/Planner. Several strategies of both modes visit buffers in
+// Pisarchyk & Lee's greedy-by-size order; they must agree on its ties so that
+// their plans can be compared and refined (hill-climb starts from it).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_PLANNER_BUFFERORDER_H
+#define MEMPLAN_LIB_PLANNER_BUFFERORDER_H
+
+#include "memplan/Planner/Problem.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <numeric>
+
+namespace memplan::detail {
+
+/// Whether buffer `lhs` comes before buffer `rhs` largest first: larger size,
+/// then earlier start, then lower index.
+inline bool isLargerFirst(llvm::ArrayRef<Buffer> buffers, unsigned lhs,
+                          unsigned rhs) {
+  const Buffer &l = buffers[lhs], &r = buffers[rhs];
+  if (l.size != r.size)
+    return l.size > r.size;
+  if (l.start != r.start)
+    return l.start < r.start;
+  return lhs < rhs;
+}
+
+/// Sorts buffer indices largest first.
+inline void sortLargestFirst(llvm::ArrayRef<Buffer> buffers,
+                             llvm::MutableArrayRef<unsigned> indices) {
+  llvm::sort(indices, [&](unsigned lhs, unsigned rhs) {
+    return isLargerFirst(buffers, lhs, rhs);
+  });
+}
+
+/// The indices of all buffers, largest first.
+inline llvm::SmallVector<unsigned>
+getLargestFirstOrder(llvm::ArrayRef<Buffer> buffers) {
+  llvm::SmallVector<unsigned> order(buffers.size());
+  std::iota(order.begin(), order.end(), 0u);
+  sortLargestFirst(buffers, order);
+  return order;
+}
+
+} // namespace memplan::detail
+
+#endif // MEMPLAN_LIB_PLANNER_BUFFERORDER_H
