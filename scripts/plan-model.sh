@@ -4,12 +4,12 @@
 #
 #   scripts/plan-model.sh [MODEL.mlir] [STRATEGY]
 #
-# Defaults: models/nelli/resnet18.mlir and greedy-size.
+# Defaults: models/nelli/resnet18.mlir and best (the default strategy).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 model=${1:-$root/models/nelli/resnet18.mlir}
-strategy=${2:-greedy-size}
+strategy=${2:-best}
 "$root/scripts/setup.sh" >/dev/null
 
 work=$root/build/plan-model
