@@ -10,6 +10,16 @@ using namespace llvm;
 
 namespace memplan::detail {
 
+std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
+                                 uint64_t gapEnd) {
+  std::optional<uint64_t> start = checkedAlignTo(gapBegin, buffer.alignment);
+  std::optional<uint64_t> end =
+      start ? llvm::checkedAddUnsigned(*start, buffer.size) : std::nullopt;
+  if (!end || *end > gapEnd)
+    return std::nullopt;
+  return start;
+}
+
 GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan)
     : buffers(buffers), plan(plan) {
   plan.offsets.assign(buffers.size(), 0);
@@ -33,16 +43,9 @@ bool GapPlacer::place(unsigned index) {
       continue;
     uint64_t xOffset = plan.offsets[other];
     if (xOffset > prev) {
-      // An alignment or sum that overflows cannot end below xOffset, so
-      // overflow just means that the buffer does not fit.
-      std::optional<uint64_t> candidate =
-          checkedAlignTo(prev, buffer.alignment);
-      std::optional<uint64_t> candidateEnd =
-          candidate ? checkedAddUnsigned(*candidate, buffer.size)
-                    : std::nullopt;
+      std::optional<uint64_t> candidate = fitInGap(buffer, prev, xOffset);
       uint64_t gap = xOffset - prev;
-      if (candidateEnd && *candidateEnd <= xOffset &&
-          (!bestOffset || gap < smallestGap)) {
+      if (candidate && (!bestOffset || gap < smallestGap)) {
         bestOffset = candidate;
         smallestGap = gap;
       }

@@ -12,7 +12,15 @@
 
 #include "memplan/Planner/Problem.h"
 
+#include <optional>
+
 namespace memplan::detail {
+
+/// Where `buffer` goes in the free gap [gapBegin, gapEnd): its aligned start,
+/// or nullopt if it does not fit there once aligned. An alignment or sum that
+/// overflows cannot end below gapEnd, so overflow just means no fit.
+std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
+                                 uint64_t gapEnd);
 
 /// Places buffers one at a time into `plan`, each into the smallest gap that
 /// fits it among the placed buffers that overlap it in time:

@@ -33,6 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GapPlacement.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/Bounds.h"
@@ -124,13 +125,9 @@ private:
       uint64_t xOffset = offsets[other];
       if (xOffset > prev) {
         std::optional<uint64_t> candidate =
-            detail::checkedAlignTo(prev, buffer.alignment);
-        std::optional<uint64_t> candidateEnd =
-            candidate ? checkedAddUnsigned(*candidate, buffer.size)
-                      : std::nullopt;
+            detail::fitInGap(buffer, prev, xOffset);
         uint64_t gap = xOffset - prev;
-        if (candidateEnd && *candidateEnd <= xOffset &&
-            (!bestOffset || gap < smallestGap)) {
+        if (candidate && (!bestOffset || gap < smallestGap)) {
           bestOffset = candidate;
           smallestGap = gap;
         }
