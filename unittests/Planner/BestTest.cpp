@@ -95,18 +95,16 @@ TEST(BestTest, Empty) {
 
 TEST(BestTest, NoWorseThanAnyStrategyOnRandomProblems) {
   std::mt19937 rng(4242);
-  auto uniform = [&](uint64_t lo, uint64_t hi) {
-    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
-  };
+  RandomProblemShape shape;
+  shape.maxBuffers = 40;
+  shape.horizonPerBuffer = 1;
+  shape.maxAlignmentLog2 = 5;
+  shape.someZeroSized = false;
+  shape.minSize = 0;
+  shape.maxSize = 300;
+  shape.maxLifetime = 6;
   for (int problem = 0; problem < 40; ++problem) {
-    llvm::SmallVector<Buffer> buffers(uniform(1, 40));
-    uint64_t horizon = uniform(1, buffers.size());
-    for (Buffer &buffer : buffers) {
-      buffer.alignment = uint64_t(1) << uniform(0, 5);
-      buffer.size = uniform(0, 300);
-      buffer.start = uniform(0, horizon);
-      buffer.end = buffer.start + uniform(1, 6);
-    }
+    llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
     SCOPED_TRACE("problem " + std::to_string(problem));
     std::optional<Plan> best = runWith("best", buffers);
     ASSERT_TRUE(best);

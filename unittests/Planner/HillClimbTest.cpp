@@ -94,18 +94,15 @@ TEST(HillClimbTest, Empty) {
 
 /// A random problem of 2 to 40 buffers, mixed alignments.
 llvm::SmallVector<Buffer> randomProblem(std::mt19937 &rng) {
-  auto uniform = [&](uint64_t lo, uint64_t hi) {
-    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
-  };
-  llvm::SmallVector<Buffer> buffers(uniform(2, 40));
-  uint64_t horizon = uniform(1, buffers.size());
-  for (Buffer &buffer : buffers) {
-    buffer.alignment = uint64_t(1) << uniform(0, 4);
-    buffer.size = uniform(1, 200);
-    buffer.start = uniform(0, horizon);
-    buffer.end = buffer.start + uniform(1, 6);
-  }
-  return buffers;
+  RandomProblemShape shape;
+  shape.minBuffers = 2;
+  shape.maxBuffers = 40;
+  shape.horizonPerBuffer = 1;
+  shape.maxAlignmentLog2 = 4;
+  shape.someZeroSized = false;
+  shape.maxSize = 200;
+  shape.maxLifetime = 6;
+  return makeRandomProblem(rng, shape);
 }
 
 TEST(HillClimbTest, NeverWorseThanGreedyAndReproducible) {

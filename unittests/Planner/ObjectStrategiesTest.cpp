@@ -283,21 +283,16 @@ std::vector<uint64_t> referenceMaximums(llvm::ArrayRef<Buffer> buffers) {
 
 TEST(ObjectStrategyPropertyTest, RandomProblems) {
   std::mt19937 rng(20240611);
-  auto uniform = [&](uint64_t lo, uint64_t hi) {
-    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
-  };
+  RandomProblemShape shape;
+  shape.maxBuffers = 40;
+  shape.maxAlignmentLog2 = 4;
+  shape.sizeScale = 8;
+  shape.maxLifetime = 8;
   std::map<std::string, uint64_t> wins, totals;
   for (int problem = 0; problem < 3000; ++problem) {
-    llvm::SmallVector<Buffer> buffers(uniform(1, 40));
-    uint64_t horizon = uniform(1, 2 * buffers.size());
     // Few distinct sizes make ties, which test the tie-breaking.
-    uint64_t sizeRange = problem % 2 ? 4 : 300;
-    for (Buffer &buffer : buffers) {
-      buffer.alignment = uint64_t(1) << uniform(0, 4);
-      buffer.size = uniform(0, 9) == 0 ? 0 : uniform(1, sizeRange) * 8;
-      buffer.start = uniform(0, horizon);
-      buffer.end = buffer.start + uniform(1, 8);
-    }
+    shape.maxSize = problem % 2 ? 4 : 300;
+    llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
     SCOPED_TRACE("problem " + std::to_string(problem));
 
     std::vector<uint64_t> reference = referenceMaximums(buffers);

@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,44 @@ inline Buffer makeBuffer(uint64_t size, uint64_t start, uint64_t end,
   buffer.start = start;
   buffer.end = end;
   return buffer;
+}
+
+/// The ranges a random problem is drawn from.
+struct RandomProblemShape {
+  uint64_t minBuffers = 1;
+  uint64_t maxBuffers = 60;
+  /// Start times are drawn from [0, horizon], horizon from [1, this * n]: a
+  /// short horizon packs many buffers into each moment, a long one few.
+  uint64_t horizonPerBuffer = 2;
+  unsigned maxAlignmentLog2 = 6;
+  /// One buffer in ten, on average, has size 0.
+  bool someZeroSized = true;
+  uint64_t minSize = 1;
+  uint64_t maxSize = 256;
+  /// Every drawn size is multiplied by this.
+  uint64_t sizeScale = 1;
+  uint64_t maxLifetime = 10;
+};
+
+/// A random problem of the given shape. The draws are made in a fixed order,
+/// so a seed always gives the same problem.
+inline llvm::SmallVector<Buffer>
+makeRandomProblem(std::mt19937 &rng, const RandomProblemShape &shape) {
+  auto uniform = [&](uint64_t lo, uint64_t hi) {
+    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
+  };
+  llvm::SmallVector<Buffer> buffers(
+      uniform(shape.minBuffers, shape.maxBuffers));
+  uint64_t horizon = uniform(1, shape.horizonPerBuffer * buffers.size());
+  for (Buffer &buffer : buffers) {
+    buffer.alignment = uint64_t(1) << uniform(0, shape.maxAlignmentLog2);
+    bool zeroSized = shape.someZeroSized && uniform(0, 9) == 0;
+    buffer.size =
+        zeroSized ? 0 : uniform(shape.minSize, shape.maxSize) * shape.sizeScale;
+    buffer.start = uniform(0, horizon);
+    buffer.end = buffer.start + uniform(1, shape.maxLifetime);
+  }
+  return buffers;
 }
 
 /// The message of `error`, or the empty string on success.

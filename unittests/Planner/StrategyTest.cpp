@@ -38,24 +38,11 @@ TEST(StrategyRegistryTest, UnknownNameGivesNull) {
 
 /// A random problem of 1 to 60 buffers. With `sizesFitAlignments`, every
 /// size is a multiple of the largest alignment, so no strategy ever pads.
-llvm::SmallVector<Buffer> makeRandomProblem(std::mt19937 &rng,
-                                            bool sizesFitAlignments) {
-  auto uniform = [&](uint64_t lo, uint64_t hi) {
-    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
-  };
-  llvm::SmallVector<Buffer> buffers(uniform(1, 60));
-  // A short horizon packs many buffers into each moment, a long one few.
-  uint64_t horizon = uniform(1, 2 * buffers.size());
-  for (Buffer &buffer : buffers) {
-    buffer.alignment = uint64_t(1) << uniform(0, 6);
-    buffer.size = uniform(0, 9) == 0 ? 0 : uniform(1, 256);
-    buffer.start = uniform(0, horizon);
-    buffer.end = buffer.start + uniform(1, 10);
-  }
-  if (sizesFitAlignments)
-    for (Buffer &buffer : buffers)
-      buffer.size *= 64;
-  return buffers;
+llvm::SmallVector<Buffer> makeMixedProblem(std::mt19937 &rng,
+                                           bool sizesFitAlignments) {
+  RandomProblemShape shape;
+  shape.sizeScale = sizesFitAlignments ? 64 : 1;
+  return makeRandomProblem(rng, shape);
 }
 
 TEST(StrategyPropertyTest, RandomProblems) {
@@ -63,7 +50,7 @@ TEST(StrategyPropertyTest, RandomProblems) {
   for (int problem = 0; problem < 200; ++problem) {
     bool sizesFitAlignments = problem % 2 == 1;
     llvm::SmallVector<Buffer> buffers =
-        makeRandomProblem(rng, sizesFitAlignments);
+        makeMixedProblem(rng, sizesFitAlignments);
     SCOPED_TRACE("problem " + std::to_string(problem) + " with " +
                  std::to_string(buffers.size()) + " buffers");
     uint64_t lowerBound = llvm::cantFail(computeLowerBound(buffers));
@@ -108,7 +95,7 @@ TEST(StrategyPropertyTest, ThousandsOfRandomProblems) {
   std::mt19937 rng(20261121);
   for (int problem = 0; problem < 3000; ++problem) {
     llvm::SmallVector<Buffer> buffers =
-        makeRandomProblem(rng, /*sizesFitAlignments=*/problem % 2 == 1);
+        makeMixedProblem(rng, /*sizesFitAlignments=*/problem % 2 == 1);
     SCOPED_TRACE("problem " + std::to_string(problem));
     uint64_t lowerBound = llvm::cantFail(computeLowerBound(buffers));
     for (llvm::StringRef name : getOffsetStrategyNames()) {
