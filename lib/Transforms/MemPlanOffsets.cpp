@@ -34,7 +34,7 @@ struct MemPlanOffsetsPass
 
   LogicalResult planMemorySpace(FunctionOpInterface func, Attribute memorySpace,
                                 ArrayRef<const FunctionBuffer *> buffers,
-                                PlanFigures &figures);
+                                ArrayRef<Buffer> problem, PlanFigures &figures);
 
 private:
   // Shared, not owned, because passes are cloned by copy.
@@ -43,19 +43,14 @@ private:
 
 LogicalResult MemPlanOffsetsPass::planMemorySpace(
     FunctionOpInterface func, Attribute memorySpace,
-    ArrayRef<const FunctionBuffer *> buffers, PlanFigures &figures) {
-  SmallVector<Buffer> problem;
+    ArrayRef<const FunctionBuffer *> buffers, ArrayRef<Buffer> problem,
+    PlanFigures &figures) {
   uint64_t slabAlignment = alignment;
-  for (const FunctionBuffer *buffer : buffers) {
-    problem.push_back(
-        {buffer->size, buffer->alignment, buffer->start, buffer->end});
-    slabAlignment = std::max(slabAlignment, buffer->alignment);
-  }
+  for (const Buffer &buffer : problem)
+    slabAlignment = std::max(slabAlignment, buffer.alignment);
 
-  auto fail = [&](StringRef what, llvm::Error error) {
-    emitError(func.getLoc()) << "memplan-offsets: " << what << ": "
-                             << llvm::toString(std::move(error));
-    return failure();
+  auto fail = [&](const Twine &what, llvm::Error error) {
+    return emitPlanningError(func, getArgument(), what, std::move(error));
   };
   llvm::Expected<Plan> plan = planner->plan(problem);
   if (!plan)
@@ -63,9 +58,8 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
   if (llvm::Error error = validatePlan(problem, *plan))
-    return fail(
-        ("strategy " + planner->getName() + " gave an invalid plan").str(),
-        std::move(error));
+    return fail("strategy " + planner->getName() + " gave an invalid plan",
+                std::move(error));
   llvm::Expected<uint64_t> naive = computeNaiveSize(problem);
   if (!naive)
     return fail("naive size", naive.takeError());

@@ -41,7 +41,7 @@ struct MemPlanSharedObjectsPass
 
   LogicalResult planMemorySpace(FunctionOpInterface func, Attribute memorySpace,
                                 ArrayRef<const FunctionBuffer *> buffers,
-                                PlanFigures &figures);
+                                ArrayRef<Buffer> problem, PlanFigures &figures);
 
 private:
   // Shared, not owned, because passes are cloned by copy.
@@ -51,16 +51,10 @@ private:
 
 LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
     FunctionOpInterface func, Attribute memorySpace,
-    ArrayRef<const FunctionBuffer *> buffers, PlanFigures &figures) {
-  SmallVector<Buffer> problem;
-  for (const FunctionBuffer *buffer : buffers)
-    problem.push_back(
-        {buffer->size, buffer->alignment, buffer->start, buffer->end});
-
-  auto fail = [&](StringRef what, llvm::Error error) {
-    emitError(func.getLoc()) << "memplan-shared-objects: " << what << ": "
-                             << llvm::toString(std::move(error));
-    return failure();
+    ArrayRef<const FunctionBuffer *> buffers, ArrayRef<Buffer> problem,
+    PlanFigures &figures) {
+  auto fail = [&](const Twine &what, llvm::Error error) {
+    return emitPlanningError(func, getArgument(), what, std::move(error));
   };
   llvm::Expected<ObjectPlan> plan = planner->plan(problem);
   if (!plan)
@@ -68,9 +62,8 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
   if (llvm::Error error = validateObjectPlan(problem, *plan))
-    return fail(
-        ("strategy " + planner->getName() + " gave an invalid plan").str(),
-        std::move(error));
+    return fail("strategy " + planner->getName() + " gave an invalid plan",
+                std::move(error));
   llvm::Expected<ObjectPlan> naive = naivePlanner->plan(problem);
   if (!naive)
     return fail("naive size", naive.takeError());

@@ -80,9 +80,14 @@ LogicalResult planFunction(FunctionOpInterface func,
           << settings.passArgument
           << ": left alone: " << buffer.leftAlone->message;
   }
-  for (auto &[memorySpace, spaceBuffers] : bySpace)
-    if (failed(planSpace(func, memorySpace, spaceBuffers, figures)))
+  for (auto &[memorySpace, spaceBuffers] : bySpace) {
+    SmallVector<Buffer> problem;
+    for (const FunctionBuffer *buffer : spaceBuffers)
+      problem.push_back(
+          {buffer->size, buffer->alignment, buffer->start, buffer->end});
+    if (failed(planSpace(func, memorySpace, spaceBuffers, problem, figures)))
       return failure();
+  }
   if (settings.summary)
     emitSummary(func, settings, figures);
   return success();
@@ -137,6 +142,14 @@ FailureOr<std::string> normalizePlanningOptions(
     }
   }
   return normalized;
+}
+
+LogicalResult emitPlanningError(FunctionOpInterface func,
+                                StringRef passArgument, const Twine &what,
+                                llvm::Error error) {
+  emitError(func.getLoc()) << passArgument << ": " << what << ": "
+                           << llvm::toString(std::move(error));
+  return failure();
 }
 
 std::string joinNames(ArrayRef<StringRef> names) {

@@ -10,11 +10,13 @@
 #define MEMPLAN_TRANSFORMS_PLANNINGDRIVER_H
 
 #include "memplan/Analysis/BufferLifetimes.h"
+#include "memplan/Planner/Problem.h"
 #include "memplan/Transforms/PlanFigures.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
 
@@ -32,10 +34,12 @@ struct PlanningSettings {
 };
 
 /// Places and rewrites the planned buffers of one memory space of a function,
-/// adding to `figures` what it allocated.
+/// adding to `figures` what it allocated. `problem[i]` is `buffers[i]` as the
+/// planner core sees it.
 using SpacePlanner = llvm::function_ref<mlir::LogicalResult(
     mlir::FunctionOpInterface func, mlir::Attribute memorySpace,
-    llvm::ArrayRef<const FunctionBuffer *> buffers, PlanFigures &figures)>;
+    llvm::ArrayRef<const FunctionBuffer *> buffers,
+    llvm::ArrayRef<Buffer> problem, PlanFigures &figures)>;
 
 /// Analyses every function of `module`, then plans each memory space of each
 /// function with `planSpace`. Buffers left alone are counted and, if asked,
@@ -51,6 +55,12 @@ mlir::FailureOr<std::string> normalizePlanningOptions(
     llvm::StringRef options, llvm::StringRef passArgument,
     llvm::ArrayRef<llvm::StringRef> validOptions,
     llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler);
+
+/// Emits "PASS: WHAT: ERROR" on `func` and returns failure.
+mlir::LogicalResult emitPlanningError(mlir::FunctionOpInterface func,
+                                      llvm::StringRef passArgument,
+                                      const llvm::Twine &what,
+                                      llvm::Error error);
 
 /// "a, b, c".
 std::string joinNames(llvm::ArrayRef<llvm::StringRef> names);

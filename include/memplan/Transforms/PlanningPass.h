@@ -4,7 +4,8 @@
 //   static llvm::ArrayRef<llvm::StringRef> getStrategyNames();
 //   static llvm::StringRef getUnit();             // "slab" or "object"
 //   mlir::LogicalResult prepare();               // create the strategy
-//   mlir::LogicalResult planMemorySpace(func, memorySpace, buffers, figures);
+//   mlir::LogicalResult planMemorySpace(func, memorySpace, buffers, problem,
+//                                       figures);
 // The generated base must declare planningOptions and planningStatistics of
 // Passes.td.
 //
@@ -59,8 +60,8 @@ public:
         this->getOperation(), settings,
         [&](mlir::FunctionOpInterface func, mlir::Attribute memorySpace,
             llvm::ArrayRef<const FunctionBuffer *> buffers,
-            PlanFigures &spaceFigures) {
-          return derived.planMemorySpace(func, memorySpace, buffers,
+            llvm::ArrayRef<Buffer> problem, PlanFigures &spaceFigures) {
+          return derived.planMemorySpace(func, memorySpace, buffers, problem,
                                          spaceFigures);
         });
     if (failed(figures))
