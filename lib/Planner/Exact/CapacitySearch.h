@@ -94,10 +94,9 @@ private:
   llvm::SmallVector<Change, 0> trail;
   /// The candidate lists of all open levels, one after the other.
   llvm::SmallVector<unsigned, 0> candidateStack;
-  /// Sections whose floor may rise, deduplicated by `sectionStamp`.
+  /// Sections whose floor may rise, and the section ranges they come from.
   llvm::SmallVector<unsigned, 0> touchedSections;
-  llvm::SmallVector<uint64_t> sectionStamp;
-  uint64_t stamp = 0;
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 0> touchedRanges;
   llvm::SmallVector<uint64_t> solution;
 };
 

@@ -151,10 +151,10 @@ SearchOutcome ExactSolver::decideComponent(ComponentState &state,
       state.searches.push_back(
           std::make_unique<CapacitySearch>(component, order));
   }
-  for (uint64_t limit = std::min<uint64_t>(kFirstRoundNodes, maxNodes);;
+  // Each order once with maxNodes, or, with no limit, restarts doubling from
+  // kFirstRoundNodes.
+  for (uint64_t limit = maxNodes != 0 ? maxNodes : kFirstRoundNodes;;
        limit *= 2) {
-    if (maxNodes != 0)
-      limit = std::min(limit, maxNodes);
     for (std::unique_ptr<CapacitySearch> &search : state.searches) {
       SearchOutcome outcome = search->run(capacityUnits, limit, budget);
       nodes += search->getNodes();
@@ -217,7 +217,7 @@ void ExactSolver::minimise(std::optional<uint64_t> targetUnits) {
     if (targetUnits && decide(*targetUnits, effort) != SearchOutcome::Stopped)
       return;
     // Prove: a plan at the bound is optimal.
-    while (!isSettled() &&
+    while (!isSettled() && getLowerUnits() != targetUnits &&
            decide(getLowerUnits(), effort) == SearchOutcome::Refuted)
       ;
     // Improve, one unit at a time, then by halves of the gap.
