@@ -500,6 +500,37 @@ TEST(ExactCapacityTest, HandMade) {
   expectCapacityAnswer(aligned, 7, 7);
 }
 
+/// Sizes and alignments all multiples of 8, so a search may count in units of
+/// 8 bytes; capacities that are not multiples of 8 must round the right way.
+TEST(ExactCapacityTest, CapacitiesBetweenWholeUnits) {
+  std::mt19937 rng(88);
+  RandomProblemShape shape;
+  shape.minBuffers = 2;
+  shape.maxBuffers = 7;
+  shape.horizonPerBuffer = 1;
+  shape.maxAlignmentLog2 = 5;
+  shape.maxSize = 6;
+  shape.sizeScale = 8;
+  shape.maxLifetime = 4;
+  for (int problem = 0; problem < 60; ++problem) {
+    llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
+    for (Buffer &buffer : buffers)
+      buffer.alignment = std::max<uint64_t>(buffer.alignment, 8);
+    SCOPED_TRACE("problem " + std::to_string(problem) + ", " +
+                 describe(buffers));
+    uint64_t minimum = bruteForceSlab(buffers);
+    std::optional<ExactResult> result = runExact(buffers, untimed());
+    ASSERT_TRUE(result && result->plan);
+    EXPECT_EQ(result->plan->slabSize, minimum);
+    EXPECT_TRUE(result->isOptimal());
+    for (uint64_t delta : {1, 3, 7}) {
+      expectCapacityAnswer(buffers, minimum + delta, minimum);
+      if (minimum >= delta)
+        expectCapacityAnswer(buffers, minimum - delta, minimum);
+    }
+  }
+}
+
 /// Under a tiny budget the answer may be Unknown, but never wrong.
 TEST(ExactCapacityTest, AnswersUnderATinyBudgetAreNeverWrong) {
   std::mt19937 rng(2026);
