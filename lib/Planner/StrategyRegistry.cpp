@@ -38,6 +38,7 @@ static const StrategyEntry strategyTable[] = {
     {"start-best-fit", createStartBestFitStrategy},
     {"gergov", createGergovStrategy},
     {"hill-climb", createHillClimbStrategy},
+    {"exact", createExactStrategy},
     {"best", createBestStrategy},
 };
 

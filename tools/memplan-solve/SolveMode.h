@@ -34,6 +34,10 @@ enum ExitCode {
   ExitBadInput = 2,
   /// A plan failed its independent check: a bug in memplan.
   ExitInternalError = 3,
+  /// With --capacity: the buffers do not fit, and that is proven.
+  ExitDoesNotFit = 4,
+  /// With --capacity: the time limit came before an answer.
+  ExitFitUnknown = 5,
 };
 
 /// One strategy's plan, in a form every mode can fill.

@@ -9,6 +9,7 @@
 
 #include "SolveMode.h"
 
+#include "memplan/Planner/ExactSolver.h"
 #include "memplan/Planner/ProblemCsv.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -50,6 +51,14 @@ static cl::opt<double>
 static cl::opt<uint64_t>
     seed("seed", cl::desc("Seed of strategies that make random choices"),
          cl::init(StrategyOptions().seed), cl::cat(solveCategory));
+
+static cl::opt<uint64_t> capacity(
+    "capacity",
+    cl::desc("Decide whether the buffers fit in this many bytes, with the "
+             "exact strategy (offsets mode): exit 0 and write the plan if "
+             "they fit, exit 4 if they provably do not, 5 if the time limit "
+             "came first"),
+    cl::value_desc("bytes"), cl::cat(solveCategory));
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("<problem.csv>"),
@@ -166,6 +175,71 @@ static void printTable(raw_ostream &os, const SolveMode &mode,
   }
 }
 
+/// Writes `solution` to -o or stdout; the exit code.
+static int writeSolution(const SolveMode &mode, const CsvProblem &problem,
+                         const Solution &solution) {
+  std::error_code error;
+  ToolOutputFile output(outputFile.empty() ? "-" : outputFile.getValue(), error,
+                        sys::fs::OF_Text);
+  if (error)
+    return fail(ExitIoError,
+                "cannot write '" + outputFile + "': " + error.message());
+  mode.write(output.os(), problem, solution);
+  output.os().flush();
+  if (output.os().has_error())
+    return fail(ExitIoError, "cannot write '" + outputFile +
+                                 "': " + output.os().error().message());
+  output.keep();
+  return ExitSuccess;
+}
+
+/// --capacity: does the problem fit? A plan is written only if it does.
+static int runCapacity(const CsvProblem &problem, StringRef displayName,
+                       uint64_t lowerBound, uint64_t naive) {
+  ExactOptions options;
+  options.timeLimitSeconds = timeLimit;
+  options.capacity = capacity;
+  auto begin = std::chrono::steady_clock::now();
+  Expected<ExactResult> result = solveExact(problem.buffers, options);
+  std::chrono::duration<double> elapsed =
+      std::chrono::steady_clock::now() - begin;
+  if (!result)
+    return fail(ExitBadInput, displayName + ": strategy exact: " +
+                                  toString(result.takeError()));
+  StringRef answer = result->answer == CapacityAnswer::Fits ? "fits"
+                     : result->answer == CapacityAnswer::DoesNotFit
+                         ? "does not fit (proven)"
+                         : "unknown (time limit)";
+  errs() << displayName << ": " << problem.buffers.size()
+         << " buffers, offsets mode\n";
+  auto row = [&](StringRef label, const Twine &value) {
+    errs() << "  " << left_justify(label, 13) << value << '\n';
+  };
+  row("strategy:", "exact (" + describeExactResult(*result) + ")");
+  row("capacity:", Twine(capacity.getValue()) + " bytes: " + answer);
+  if (result->plan)
+    row("slab:", Twine(result->plan->slabSize) + " bytes");
+  row("lower bound:", Twine(result->lowerBound) + " bytes (live: " +
+                          Twine(lowerBound) + ")");
+  row("naive:", Twine(naive) + " bytes");
+  row("time:", formatMillis(elapsed.count()) + " ms");
+  if (result->answer == CapacityAnswer::DoesNotFit)
+    return ExitDoesNotFit;
+  if (result->answer == CapacityAnswer::Unknown)
+    return ExitFitUnknown;
+
+  Solution solution;
+  solution.bytes = result->plan->slabSize;
+  solution.offsets = result->plan->offsets;
+  std::unique_ptr<SolveMode> mode = createOffsetsMode();
+  if (Error error = mode->validate(problem.buffers, solution))
+    return fail(ExitInternalError,
+                "internal error (a bug in memplan): the exact plan for " +
+                    displayName + " fails validation: " +
+                    toString(std::move(error)));
+  return writeSolution(*mode, problem, solution);
+}
+
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(solveCategory);
@@ -196,6 +270,12 @@ int main(int argc, char **argv) {
   if (!(timeLimit >= 0))
     return fail(ExitBadInput, "--time-limit must be a number of seconds >= 0");
 
+  bool decideCapacity = capacity.getNumOccurrences() != 0;
+  if (decideCapacity && ((*mode)->getName() != "offsets" ||
+                         (!strategyName.empty() && chosen != "exact")))
+    return fail(ExitBadInput,
+                "--capacity works with the exact strategy in offsets mode");
+
   ErrorOr<std::unique_ptr<MemoryBuffer>> input =
       MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
   if (std::error_code error = input.getError())
@@ -216,6 +296,9 @@ int main(int argc, char **argv) {
   if (!naive)
     return fail(ExitBadInput,
                 displayName + ": naive: " + toString(naive.takeError()));
+
+  if (decideCapacity)
+    return runCapacity(*problem, displayName, *lowerBound, *naive);
 
   StrategyOptions options;
   options.timeLimitSeconds = timeLimit;
@@ -263,17 +346,5 @@ int main(int argc, char **argv) {
     errs() << "writing the plan of " << toWrite->strategy << '\n';
   }
 
-  std::error_code error;
-  ToolOutputFile output(outputFile.empty() ? "-" : outputFile.getValue(), error,
-                        sys::fs::OF_Text);
-  if (error)
-    return fail(ExitIoError,
-                "cannot write '" + outputFile + "': " + error.message());
-  (*mode)->write(output.os(), *problem, toWrite->solution);
-  output.os().flush();
-  if (output.os().has_error())
-    return fail(ExitIoError, "cannot write '" + outputFile +
-                                 "': " + output.os().error().message());
-  output.keep();
-  return ExitSuccess;
+  return writeSolution(**mode, *problem, toWrite->solution);
 }

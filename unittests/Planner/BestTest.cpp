@@ -11,23 +11,13 @@ using namespace memplan;
 
 namespace {
 
-/// Runs `name` with a small time budget, as best would be run in tests.
+/// Runs `name` with a small time budget, as best would be run in tests:
+/// enough for hill-climb's capped moves, short for exact's search.
 std::optional<Plan> runWith(llvm::StringRef name,
                             llvm::ArrayRef<Buffer> buffers) {
   StrategyOptions options;
-  options.timeLimitSeconds = 0.5;
-  std::unique_ptr<OffsetStrategy> strategy =
-      createOffsetStrategy(name, options);
-  if (!strategy) {
-    ADD_FAILURE() << "no strategy called " << name.str();
-    return std::nullopt;
-  }
-  llvm::Expected<Plan> plan = strategy->plan(buffers);
-  if (!plan) {
-    ADD_FAILURE() << name.str() << ": " << errorMessage(plan.takeError());
-    return std::nullopt;
-  }
-  return std::move(*plan);
+  options.timeLimitSeconds = 0.05;
+  return runStrategy(name, buffers, options);
 }
 
 /// The strategy best should pick: the first in the registry with the

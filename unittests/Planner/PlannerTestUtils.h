@@ -75,9 +75,11 @@ inline std::string errorMessage(llvm::Error error) {
 
 /// Runs the strategy called `name`; records a test failure and returns
 /// nullopt if it does not exist or fails.
-inline std::optional<Plan> runStrategy(llvm::StringRef name,
-                                       llvm::ArrayRef<Buffer> buffers) {
-  std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy(name);
+inline std::optional<Plan>
+runStrategy(llvm::StringRef name, llvm::ArrayRef<Buffer> buffers,
+            const StrategyOptions &options = StrategyOptions()) {
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy(name, options);
   if (!strategy) {
     ADD_FAILURE() << "no strategy called " << name.str();
     return std::nullopt;

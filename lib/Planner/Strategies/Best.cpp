@@ -8,9 +8,11 @@
 //
 // StrategyOptions::timeLimitSeconds bounds the whole run: every strategy runs
 // (the cheap ones finish regardless), each told to use at most the time left
-// when it starts, and hill-climb runs last so that it gets whatever the
-// others left. With a limit of 0 nobody is limited. Since the searching
-// strategies may stop by time, so may the choice of winner.
+// when it starts. hill-climb and then exact run last: exact starts from the
+// smallest plan so far with half the limit, and the details say whether it
+// proved the winner optimal. With a limit of 0 nobody is limited but exact,
+// which gets half its default limit. Since hill-climb may stop by time, so
+// may the choice of winner.
 //
 // The cost is the sum of the costs of the other strategies.
 //
@@ -18,6 +20,7 @@
 
 #include "Strategies.h"
 
+#include "memplan/Planner/ExactSolver.h"
 #include "memplan/Planner/Validator.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -53,6 +56,41 @@ struct Outcome {
 };
 } // namespace
 
+static Expected<Plan> planWith(StringRef name, ArrayRef<Buffer> buffers,
+                               const StrategyOptions &options) {
+  std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy(name, options);
+  if (!strategy)
+    return createStringError(std::make_error_code(std::errc::invalid_argument),
+                             "not created");
+  return strategy->plan(buffers);
+}
+
+/// exact starts from the smallest plan so far, so it never does worse and
+/// spends its time below it. It gets a fixed half of the limit, not the time
+/// left, so that its counted steps, and so the plan, do not depend on how
+/// fast the others ran. Without a limit it still gets half the default one:
+/// on a hard problem it could run for ever.
+static Expected<Plan> planExactly(ArrayRef<Buffer> buffers,
+                                  ArrayRef<Outcome> outcomes,
+                                  double timeLimitSeconds) {
+  ExactOptions exactOptions;
+  exactOptions.timeLimitSeconds =
+      (timeLimitSeconds > 0 ? timeLimitSeconds
+                            : StrategyOptions().timeLimitSeconds) /
+      2;
+  for (const Outcome &outcome : outcomes)
+    if (outcome.plan && (!exactOptions.initialPlan ||
+                         outcome.plan->slabSize <
+                             exactOptions.initialPlan->slabSize))
+      exactOptions.initialPlan = *outcome.plan;
+  Expected<ExactResult> result = solveExact(buffers, exactOptions);
+  if (!result)
+    return result.takeError();
+  Plan plan = std::move(*result->plan);
+  plan.details = describeExactResult(*result);
+  return plan;
+}
+
 Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
   using Clock = std::chrono::steady_clock;
   Clock::time_point startTime = Clock::now();
@@ -62,14 +100,18 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
     if (name != getName())
       names.push_back(name);
 
-  // Registry order, except that hill-climb runs last.
+  // Registry order, except that hill-climb and then exact run last.
+  auto runsLate = [](StringRef name) {
+    return name == "hill-climb" || name == "exact";
+  };
   SmallVector<unsigned> runOrder;
   for (unsigned i = 0, e = names.size(); i != e; ++i)
-    if (names[i] != "hill-climb")
+    if (!runsLate(names[i]))
       runOrder.push_back(i);
-  for (unsigned i = 0, e = names.size(); i != e; ++i)
-    if (names[i] == "hill-climb")
-      runOrder.push_back(i);
+  for (StringRef late : {"hill-climb", "exact"})
+    for (unsigned i = 0, e = names.size(); i != e; ++i)
+      if (names[i] == late)
+        runOrder.push_back(i);
 
   SmallVector<Outcome> outcomes(names.size());
   for (unsigned i : runOrder) {
@@ -80,13 +122,10 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
       limited.timeLimitSeconds =
           std::max(options.timeLimitSeconds - used, kLeastSeconds);
     }
-    std::unique_ptr<OffsetStrategy> strategy =
-        createOffsetStrategy(names[i], limited);
-    if (!strategy) {
-      outcomes[i].failure = "not created";
-      continue;
-    }
-    Expected<Plan> plan = strategy->plan(buffers);
+    Expected<Plan> plan = names[i] == "exact"
+                              ? planExactly(buffers, outcomes,
+                                            options.timeLimitSeconds)
+                              : planWith(names[i], buffers, limited);
     if (!plan) {
       outcomes[i].failure = "failed: " + toString(plan.takeError());
       continue;
@@ -113,9 +152,12 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
     os << "best: no strategy gave a valid plan";
   for (unsigned i = 0, e = names.size(); i != e; ++i) {
     os << (i == 0 ? "; " : ", ") << names[i] << " ";
-    if (outcomes[i].plan)
+    if (outcomes[i].plan) {
       os << outcomes[i].plan->slabSize;
-    else
+      if (names[i] == "exact" &&
+          StringRef(outcomes[i].plan->details).starts_with("optimal"))
+        os << " (proven optimal)";
+    } else
       os << "(" << outcomes[i].failure << ")";
   }
 

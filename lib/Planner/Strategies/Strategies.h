@@ -54,6 +54,10 @@ std::unique_ptr<OffsetStrategy> createGergovStrategy(const StrategyOptions &);
 std::unique_ptr<OffsetStrategy>
 createHillClimbStrategy(const StrategyOptions &);
 
+/// Branch and bound over canonical placements: the smallest slab, proven
+/// optimal when the time limit allows (memplan/Planner/ExactSolver.h).
+std::unique_ptr<OffsetStrategy> createExactStrategy(const StrategyOptions &);
+
 /// The smallest valid plan of all the other strategies.
 std::unique_ptr<OffsetStrategy> createBestStrategy(const StrategyOptions &);
 

@@ -1,0 +1,73 @@
+//===- ExactSolver.h - Smallest slabs, with proof ----------------*- C++ -*-===//
+//
+// The `exact` strategy's engine: a branch-and-bound search over canonical
+// placements that minimises the slab, or decides whether the buffers fit in
+// a given capacity. It is anytime: it starts from a heuristic plan, improves
+// it, raises a proven lower bound, and at its limit returns the best plan it
+// has with what it proved. docs/exact.md describes the search.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_PLANNER_EXACTSOLVER_H
+#define MEMPLAN_PLANNER_EXACTSOLVER_H
+
+#include "memplan/Planner/Problem.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace memplan {
+
+struct ExactOptions {
+  /// The budget in seconds; 0 means none (run until proven). The search
+  /// counts its work in deterministic steps and converts the limit into
+  /// steps at a fixed rate, so the same input and limit give the same plan
+  /// on any machine; a wall-clock stop at twice the limit keeps a much slower
+  /// machine from running long, and only such a stop can make a run differ.
+  double timeLimitSeconds = 2.0;
+  /// When set, decide whether the buffers fit in this many bytes instead of
+  /// minimising the slab.
+  std::optional<uint64_t> capacity;
+  /// A valid plan to start from. When absent the solver makes its own from
+  /// the cheap heuristics.
+  std::optional<Plan> initialPlan;
+};
+
+/// The answer to "do the buffers fit in the capacity?".
+enum class CapacityAnswer { Fits, DoesNotFit, Unknown };
+
+struct ExactResult {
+  /// The best plan found. Always set when minimising; with a capacity, set
+  /// exactly when the answer is Fits, and then within the capacity.
+  std::optional<Plan> plan;
+  /// No plan of these buffers has a smaller slab: the largest live size, or
+  /// more when the search refuted smaller capacities.
+  uint64_t lowerBound = 0;
+  /// Only with a capacity.
+  CapacityAnswer answer = CapacityAnswer::Unknown;
+  /// Search nodes visited, and whether the deterministic step budget or the
+  /// wall-clock stop ended the run (neither when it finished).
+  uint64_t nodes = 0;
+  bool stoppedBySteps = false;
+  bool stoppedByClock = false;
+
+  /// Whether the plan is proven to have the smallest possible slab.
+  bool isOptimal() const { return plan && plan->slabSize == lowerBound; }
+};
+
+/// Minimises the slab of `buffers`, or answers `options.capacity`. Every
+/// plan it returns has passed validatePlan. Fails on malformed buffers (an
+/// alignment that is not a power of two) and on sizes that overflow 64 bits.
+llvm::Expected<ExactResult> solveExact(llvm::ArrayRef<Buffer> buffers,
+                                       const ExactOptions &options);
+
+/// A one-line account of `result` for people, e.g. "optimal (proven), 1234
+/// nodes" or "lower bound 986112 (gap 4.57%), stopped by the step budget".
+std::string describeExactResult(const ExactResult &result);
+
+} // namespace memplan
+
+#endif // MEMPLAN_PLANNER_EXACTSOLVER_H

@@ -1,0 +1,322 @@
+//===- CapacitySearch.cpp - Do a component's buffers fit? -----------------===//
+//
+// The search enumerates canonical solutions only (docs/exact.md): buffers
+// are placed in order of non-decreasing offset, each at the lowest offset
+// above the placed buffers it overlaps in time, and buffers at equal offsets
+// in order of rank. Every problem that fits has such a solution (take one
+// whose sum of offsets is smallest), so the search is complete.
+//
+// At each node:
+//  * dominance: a buffer is not placed at or above the top that another
+//    unplaced buffer would have at its own lowest offset, since that one
+//    could then drop into a hole no later buffer can fill;
+//  * propagation: placing a buffer raises the lowest offsets of the
+//    buffers it overlaps and the floors of the sections it covers; a
+//    section's floor is also at least the lowest offset of its unplaced
+//    buffers;
+//  * inference: in every section, the unplaced buffers are all live at
+//    once and must go above the section's floor and above the offset just
+//    placed, so that floor plus their sizes must fit the capacity.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CapacitySearch.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace llvm;
+
+namespace memplan::detail {
+
+SmallVector<SmallVector<unsigned>, 4>
+computeSearchOrders(const ExactComponent &component) {
+  unsigned n = component.size();
+  // The fullest section a buffer lives in ("total"), its lifetime ("width")
+  // and size times lifetime ("area"): big, long buffers in crowded times are
+  // the hard ones, but which of the three matters most varies, so the
+  // search tries each first (the preorders of MiniMalloc).
+  SmallVector<uint64_t> total(n, 0), width(n), area(n);
+  for (unsigned i = 0; i != n; ++i) {
+    for (unsigned s = component.firstSection[i]; s != component.endSection[i];
+         ++s)
+      total[i] = std::max(total[i], component.sectionTotals[s]);
+    width[i] = component.lifetimes[i];
+    area[i] = component.sizes[i] * width[i];
+  }
+  using Keys = std::array<uint64_t, 3>;
+  auto orderBy = [&](function_ref<Keys(unsigned)> keys) {
+    SmallVector<unsigned> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    // Larger keys first; the index breaks ties so that orders are total.
+    llvm::stable_sort(order,
+                      [&](unsigned a, unsigned b) { return keys(a) > keys(b); });
+    return order;
+  };
+  SmallVector<SmallVector<unsigned>, 4> orders;
+  orders.push_back(
+      orderBy([&](unsigned i) { return Keys{width[i], area[i], total[i]}; }));
+  orders.push_back(
+      orderBy([&](unsigned i) { return Keys{total[i], area[i], width[i]}; }));
+  orders.push_back(
+      orderBy([&](unsigned i) { return Keys{total[i], width[i], area[i]}; }));
+  return orders;
+}
+
+CapacitySearch::CapacitySearch(const ExactComponent &component,
+                               ArrayRef<unsigned> order)
+    : component(component), rank(component.size()) {
+  for (auto [position, buffer] : llvm::enumerate(order))
+    rank[buffer] = position;
+}
+
+SearchOutcome CapacitySearch::run(uint64_t capacity, uint64_t nodeLimit,
+                                  SearchBudget &budget) {
+  unsigned n = component.size();
+  unsigned numSections = component.numSections();
+  this->capacity = capacity;
+  this->nodeLimit = nodeLimit;
+  this->budget = &budget;
+  nodes = 0;
+  stopped = false;
+  isPlaced.assign(n, false);
+  minOffset.assign(n, 0);
+  sectionFloor.assign(numSections, 0);
+  sectionLeft.assign(component.sectionTotals.begin(),
+                     component.sectionTotals.end());
+  sectionStamp.assign(numSections, 0);
+  stamp = 0;
+  cuts.assign(numSections + 1, 0);
+  for (unsigned i = 0; i != n; ++i)
+    for (unsigned k = component.firstSection[i] + 1;
+         k < component.endSection[i]; ++k)
+      ++cuts[k];
+  unplaced.resize(n);
+  unplacedPosition.resize(n);
+  for (unsigned i = 0; i != n; ++i)
+    unplaced[i] = unplacedPosition[i] = i;
+  trail.clear();
+  candidateStack.clear();
+  solution.assign(n, 0);
+  if (component.liveBound > capacity)
+    return SearchOutcome::Refuted;
+  return search(0, numSections, /*lastOffset=*/0, /*lastRank=*/0);
+}
+
+SearchOutcome CapacitySearch::search(unsigned first, unsigned end,
+                                     uint64_t lastOffset, unsigned lastRank) {
+  ArrayRef<uint64_t> sizes = component.sizes;
+  auto isInPart = [&](unsigned buffer) {
+    return component.firstSection[buffer] >= first &&
+           component.endSection[buffer] <= end;
+  };
+  uint64_t minHeight = UINT64_MAX;
+  bool anyLeft = false;
+  for (unsigned buffer : unplaced) {
+    if (!isInPart(buffer))
+      continue;
+    anyLeft = true;
+    minHeight = std::min(minHeight, minOffset[buffer] + sizes[buffer]);
+  }
+  if (!anyLeft)
+    return SearchOutcome::Found;
+  ++nodes;
+  // Two scans of the unplaced buffers, and the check of the part's sections
+  // after each placement.
+  if ((nodeLimit != 0 && nodes > nodeLimit) ||
+      !budget->pay(1 + 2 * unplaced.size() + (end - first))) {
+    stopped = true;
+    return SearchOutcome::Stopped;
+  }
+
+  size_t base = candidateStack.size();
+  for (unsigned buffer : unplaced) {
+    uint64_t offset = minOffset[buffer];
+    if (offset >= minHeight || !isInPart(buffer))
+      continue;
+    if (offset < lastOffset ||
+        (offset == lastOffset && rank[buffer] < lastRank))
+      continue;
+    candidateStack.push_back(buffer);
+  }
+  size_t numCandidates = candidateStack.size() - base;
+  if (!budget->pay(numCandidates * (1 + Log2_64_Ceil(numCandidates + 1)))) {
+    candidateStack.resize(base);
+    stopped = true;
+    return SearchOutcome::Stopped;
+  }
+  std::sort(candidateStack.begin() + base, candidateStack.end(),
+            [&](unsigned a, unsigned b) {
+              if (minOffset[a] != minOffset[b])
+                return minOffset[a] < minOffset[b];
+              return rank[a] < rank[b];
+            });
+
+  // Indices, not iterators: deeper levels push onto the same vector.
+  SearchOutcome outcome = SearchOutcome::Refuted;
+  for (size_t i = base; i != candidateStack.size(); ++i) {
+    unsigned buffer = candidateStack[i];
+    size_t mark = trail.size();
+    SearchOutcome childOutcome = SearchOutcome::Refuted;
+    if (place(buffer, first, end))
+      childOutcome = searchParts(buffer, first, end);
+    if (childOutcome == SearchOutcome::Found)
+      solution[buffer] = minOffset[buffer];
+    unplace(buffer, mark);
+    if (stopped)
+      childOutcome = SearchOutcome::Stopped;
+    if (childOutcome != SearchOutcome::Refuted) {
+      outcome = childOutcome;
+      break;
+    }
+  }
+  candidateStack.resize(base);
+  return outcome;
+}
+
+SearchOutcome CapacitySearch::searchParts(unsigned buffer, unsigned first,
+                                          unsigned end) {
+  uint64_t offset = minOffset[buffer];
+  unsigned bufferRank = rank[buffer];
+  // place() took `buffer` out of the cuts it crossed; a zero among them
+  // (inside this part) splits the part there.
+  SmallVector<unsigned, 4> bounds = {first};
+  for (unsigned k = component.firstSection[buffer] + 1;
+       k < component.endSection[buffer]; ++k)
+    if (cuts[k] == 0 && k > first && k < end)
+      bounds.push_back(k);
+  bounds.push_back(end);
+  // The parts are independent, so a part that cannot be placed refutes
+  // this node however the others are placed: no other part is retried.
+  for (unsigned i = 0; i + 1 != bounds.size(); ++i) {
+    SearchOutcome outcome =
+        search(bounds[i], bounds[i + 1], offset, bufferRank);
+    if (outcome != SearchOutcome::Found)
+      return outcome;
+  }
+  return SearchOutcome::Found;
+}
+
+bool CapacitySearch::place(unsigned buffer, unsigned first, unsigned end) {
+  ArrayRef<uint64_t> sizes = component.sizes;
+  uint64_t offset = minOffset[buffer];
+  uint64_t top = offset + sizes[buffer];
+
+  size_t trailStart = trail.size();
+  isPlaced[buffer] = true;
+  unsigned position = unplacedPosition[buffer];
+  unsigned last = unplaced.back();
+  unplaced[position] = last;
+  unplacedPosition[last] = position;
+  unplaced.pop_back();
+  for (unsigned k = component.firstSection[buffer] + 1;
+       k < component.endSection[buffer]; ++k)
+    --cuts[k];
+
+  // Everything still to place in these sections overlaps `buffer` in time
+  // and goes at or above `offset`, hence above `top`.
+  for (unsigned s = component.firstSection[buffer],
+                e = component.endSection[buffer];
+       s != e; ++s) {
+    trail.push_back({Change::Floor, s, sectionFloor[s]});
+    sectionFloor[s] = std::max(sectionFloor[s], top);
+    sectionLeft[s] -= sizes[buffer];
+  }
+
+  ++stamp;
+  touchedSections.clear();
+  // place() and unplace() walk the buffer's sections three times each.
+  uint64_t work =
+      6 * (component.endSection[buffer] - component.firstSection[buffer]);
+  bool fits = true;
+  for (unsigned other : component.overlaps[buffer]) {
+    ++work;
+    if (isPlaced[other] || minOffset[other] >= top)
+      continue;
+    trail.push_back({Change::MinOffset, other, minOffset[other]});
+    // Alignments are powers of two.
+    uint64_t mask = component.alignments[other] - 1;
+    minOffset[other] = (top + mask) & ~mask;
+    if (minOffset[other] + sizes[other] > capacity) {
+      fits = false;
+      break;
+    }
+    for (unsigned s = component.firstSection[other],
+                  e = component.endSection[other];
+         s != e; ++s) {
+      ++work;
+      if (sectionStamp[s] == stamp)
+        continue;
+      sectionStamp[s] = stamp;
+      touchedSections.push_back(s);
+    }
+  }
+  if (fits) {
+    // A section's unplaced buffers all start at or above the lowest of their
+    // lowest offsets. The scan stops at the first that cannot raise it.
+    for (unsigned s : touchedSections) {
+      if (sectionLeft[s] == 0)
+        continue;
+      uint64_t floor = sectionFloor[s];
+      uint64_t lowest = UINT64_MAX;
+      for (unsigned member : component.sectionMembers[s]) {
+        ++work;
+        if (isPlaced[member])
+          continue;
+        lowest = std::min(lowest, minOffset[member]);
+        if (lowest <= floor)
+          break;
+      }
+      if (lowest > floor) {
+        trail.push_back({Change::Floor, s, sectionFloor[s]});
+        sectionFloor[s] = lowest;
+      }
+    }
+    // Only this part's buffers are bound to go above `offset`.
+    for (unsigned s = first; s != end; ++s)
+      if (sectionLeft[s] != 0 &&
+          std::max(sectionFloor[s], offset) + sectionLeft[s] > capacity) {
+        fits = false;
+        break;
+      }
+  }
+  // Each change is made once and undone once.
+  work += 2 * (trail.size() - trailStart);
+  if (!budget->pay(work))
+    stopped = true;
+  return fits && !stopped;
+}
+
+void CapacitySearch::unplace(unsigned buffer, size_t trailMark) {
+  for (size_t i = trail.size(); i != trailMark; --i) {
+    const Change &change = trail[i - 1];
+    if (change.kind == Change::MinOffset)
+      minOffset[change.index] = change.oldValue;
+    else
+      sectionFloor[change.index] = change.oldValue;
+  }
+  trail.resize(trailMark);
+  for (unsigned s = component.firstSection[buffer],
+                e = component.endSection[buffer];
+       s != e; ++s)
+    sectionLeft[s] += component.sizes[buffer];
+  for (unsigned k = component.firstSection[buffer] + 1;
+       k < component.endSection[buffer]; ++k)
+    ++cuts[k];
+
+  // Undo the swap of place(): `buffer` goes back where it was.
+  isPlaced[buffer] = false;
+  unsigned position = unplacedPosition[buffer];
+  if (position == unplaced.size()) {
+    unplaced.push_back(buffer);
+  } else {
+    unsigned moved = unplaced[position];
+    unplacedPosition[moved] = unplaced.size();
+    unplaced.push_back(moved);
+    unplaced[position] = buffer;
+  }
+}
+
+} // namespace memplan::detail

@@ -1,0 +1,136 @@
+//===- ExactModel.cpp - The problem as the exact search sees it -----------===//
+
+#include "ExactModel.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace llvm;
+
+namespace memplan::detail {
+
+static bool isTrivial(const Buffer &buffer) {
+  return buffer.size == 0 || buffer.start >= buffer.end;
+}
+
+Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
+  ExactModel model;
+  uint64_t unit = 0;
+  SmallVector<uint64_t> times;
+  for (const Buffer &buffer : buffers) {
+    if (!isPowerOf2_64(buffer.alignment))
+      return createStringError(std::errc::invalid_argument,
+                               "alignment %llu is not a power of two",
+                               (unsigned long long)buffer.alignment);
+    if (isTrivial(buffer))
+      continue;
+    unit = std::gcd(std::gcd(unit, buffer.size), buffer.alignment);
+    times.push_back(buffer.start);
+    times.push_back(buffer.end);
+  }
+  model.unit = unit == 0 ? 1 : unit;
+  llvm::sort(times);
+  times.erase(llvm::unique(times), times.end());
+  auto sectionOf = [&](uint64_t time) -> unsigned {
+    return llvm::lower_bound(times, time) - times.begin();
+  };
+
+  // Section k is [times[k], times[k + 1]). A boundary k (between sections
+  // k - 1 and k) splits components when no buffer covers both sides.
+  unsigned numSections = times.empty() ? 0 : times.size() - 1;
+  SmallVector<unsigned> crossing(numSections + 1, 0);
+  for (const Buffer &buffer : buffers) {
+    if (isTrivial(buffer))
+      continue;
+    unsigned first = sectionOf(buffer.start), end = sectionOf(buffer.end);
+    // Boundaries first + 1 .. end - 1 lie inside the buffer.
+    if (first + 1 < end) {
+      ++crossing[first + 1];
+      --crossing[end];
+    }
+  }
+  SmallVector<unsigned> componentOfSection(numSections, ~0u);
+  SmallVector<unsigned> firstSectionOfComponent;
+  unsigned running = 0;
+  for (unsigned k = 0; k != numSections; ++k) {
+    running += crossing[k];
+    bool startsNew = k == 0 || running == 0;
+    if (startsNew)
+      firstSectionOfComponent.push_back(k);
+    componentOfSection[k] = firstSectionOfComponent.size() - 1;
+  }
+
+  model.components.resize(firstSectionOfComponent.size());
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    if (isTrivial(buffer))
+      continue;
+    unsigned first = sectionOf(buffer.start), end = sectionOf(buffer.end);
+    unsigned componentIndex = componentOfSection[first];
+    ExactComponent &component = model.components[componentIndex];
+    unsigned base = firstSectionOfComponent[componentIndex];
+    component.original.push_back(index);
+    component.sizes.push_back(buffer.size / model.unit);
+    component.alignments.push_back(buffer.alignment / model.unit);
+    component.firstSection.push_back(first - base);
+    component.endSection.push_back(end - base);
+    component.lifetimes.push_back(buffer.end - buffer.start);
+  }
+
+  // Drop components without buffers (spans where nothing is live) and fill
+  // in sections and overlaps.
+  llvm::erase_if(model.components, [](const ExactComponent &component) {
+    return component.original.empty();
+  });
+  for (ExactComponent &component : model.components) {
+    unsigned sections = 0;
+    for (unsigned i = 0, e = component.size(); i != e; ++i)
+      sections = std::max(sections, component.endSection[i]);
+    component.sectionMembers.resize(sections);
+    component.sectionTotals.assign(sections, 0);
+    for (unsigned i = 0, e = component.size(); i != e; ++i) {
+      for (unsigned s = component.firstSection[i]; s != component.endSection[i];
+           ++s) {
+        component.sectionMembers[s].push_back(i);
+        std::optional<uint64_t> total =
+            checkedAddUnsigned(component.sectionTotals[s], component.sizes[i]);
+        if (!total)
+          return createStringError(std::errc::value_too_large,
+                                   "the total size of buffers live at one "
+                                   "time overflows 64 bits");
+        component.sectionTotals[s] = *total;
+      }
+    }
+    component.liveBound = 0;
+    for (uint64_t total : component.sectionTotals)
+      component.liveBound = std::max(component.liveBound, total);
+
+    // Two buffers overlap when their section ranges intersect. Sweep the
+    // buffers by first section, keeping those still open.
+    SmallVector<unsigned> byFirst(component.size());
+    std::iota(byFirst.begin(), byFirst.end(), 0u);
+    llvm::stable_sort(byFirst, [&](unsigned a, unsigned b) {
+      return component.firstSection[a] < component.firstSection[b];
+    });
+    component.overlaps.resize(component.size());
+    SmallVector<unsigned> open;
+    for (unsigned i : byFirst) {
+      llvm::erase_if(open, [&](unsigned j) {
+        return component.endSection[j] <= component.firstSection[i];
+      });
+      for (unsigned j : open) {
+        component.overlaps[i].push_back(j);
+        component.overlaps[j].push_back(i);
+      }
+      component.overlapPairs += open.size();
+      open.push_back(i);
+    }
+    for (auto &list : component.overlaps)
+      llvm::sort(list);
+  }
+  return model;
+}
+
+} // namespace memplan::detail

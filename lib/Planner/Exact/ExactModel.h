@@ -1,0 +1,68 @@
+//===- ExactModel.h - The problem as the exact search sees it ---*- C++ -*-===//
+//
+// Private to lib/Planner/Exact. The exact search works on a compressed form
+// of the problem:
+//  * sizes, alignments and capacities in units of the greatest common
+//    divisor of all sizes and alignments, so every offset the search makes
+//    is a whole number of units and the optimum is a multiple of the unit;
+//  * time compressed into sections, the spans between consecutive start and
+//    end times, each buffer covering a contiguous range of them;
+//  * components: runs of sections that no buffer crosses between, planned
+//    independently because no buffer of one overlaps a buffer of another.
+// Buffers of size zero or with an empty lifetime conflict with nothing and
+// are in no component.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_PLANNER_EXACT_EXACTMODEL_H
+#define MEMPLAN_LIB_PLANNER_EXACT_EXACTMODEL_H
+
+#include "memplan/Planner/Problem.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+
+namespace memplan::detail {
+
+/// Buffers that can be planned apart from all others. Indices of buffers are
+/// local to the component; `original` maps them back to the problem.
+struct ExactComponent {
+  llvm::SmallVector<unsigned> original;
+  /// In units.
+  llvm::SmallVector<uint64_t> sizes;
+  llvm::SmallVector<uint64_t> alignments;
+  /// Buffer i covers the sections [firstSection[i], endSection[i]).
+  llvm::SmallVector<unsigned> firstSection;
+  llvm::SmallVector<unsigned> endSection;
+  /// end - start in the problem's time, for the search orders.
+  llvm::SmallVector<uint64_t> lifetimes;
+  /// The buffers live in each section, and the sum of their sizes in units.
+  llvm::SmallVector<llvm::SmallVector<unsigned, 0>, 0> sectionMembers;
+  llvm::SmallVector<uint64_t> sectionTotals;
+  /// The other buffers each buffer overlaps in time.
+  llvm::SmallVector<llvm::SmallVector<unsigned, 0>, 0> overlaps;
+  /// The largest section total: no plan of this component is smaller.
+  uint64_t liveBound = 0;
+  /// Number of overlapping pairs, the measure of the model's memory.
+  uint64_t overlapPairs = 0;
+
+  unsigned size() const { return sizes.size(); }
+  unsigned numSections() const { return sectionTotals.size(); }
+};
+
+struct ExactModel {
+  /// Bytes per unit.
+  uint64_t unit = 1;
+  llvm::SmallVector<ExactComponent, 0> components;
+};
+
+/// Builds the model. Fails if an alignment is not a power of two or a
+/// section total overflows 64 bits.
+llvm::Expected<ExactModel> buildExactModel(llvm::ArrayRef<Buffer> buffers);
+
+} // namespace memplan::detail
+
+#endif // MEMPLAN_LIB_PLANNER_EXACT_EXACTMODEL_H

@@ -1,0 +1,348 @@
+//===- ExactSolver.cpp - Smallest slabs, with proof -----------------------===//
+//
+// The anytime loop around CapacitySearch. Components are independent, so
+// the slab is the largest component top and each component keeps its own
+// best offsets and its own proven bound; a capacity is decided by deciding
+// every component whose best plan does not fit it yet.
+//
+// Minimising runs in rounds of growing effort (nodes per search). A round
+// first tries the lower bound (a plan there is optimal, a refutation raises
+// the bound), then the best slab less one unit (a plan lowers the slab, a
+// refutation proves it optimal), then bisects the gap between the two.
+// Each decision runs the static orders of computeSearchOrders in turn with
+// node limits that double, the usual restart portfolio: one order often
+// finds in a few nodes what another misses in millions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Planner/ExactSolver.h"
+
+#include "CapacitySearch.h"
+#include "ExactModel.h"
+#include "SearchBudget.h"
+
+#include "memplan/Planner/Strategy.h"
+#include "memplan/Planner/Validator.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+
+using namespace llvm;
+
+namespace memplan {
+
+using detail::CapacitySearch;
+using detail::ExactComponent;
+using detail::SearchBudget;
+using detail::SearchOutcome;
+
+namespace {
+/// The strategies whose plans start the search: cheap, and each best on
+/// some problems.
+constexpr StringRef kStartingStrategies[] = {
+    "greedy-size", "greedy-breadth", "strip-best-fit", "start-best-fit",
+    "gergov"};
+
+/// Nodes of the first round of each search; every round doubles it.
+constexpr uint64_t kFirstRoundNodes = 256;
+
+/// One component's best plan, proven bound and searches.
+struct ComponentState {
+  const ExactComponent *component = nullptr;
+  /// In bytes, by local buffer index.
+  SmallVector<uint64_t> bestOffsets;
+  uint64_t bestTop = 0;
+  /// In units: no plan of the component within fewer units exists.
+  uint64_t provenBound = 0;
+  /// One search per static order, made on first use.
+  SmallVector<std::unique_ptr<CapacitySearch>> searches;
+  SmallVector<SmallVector<unsigned>, 4> orders;
+};
+
+class ExactSolver {
+public:
+  ExactSolver(const detail::ExactModel &model, SearchBudget &budget)
+      : model(model), budget(budget) {}
+
+  /// Takes the lowest top of each component over the given plans.
+  void seed(ArrayRef<Buffer> buffers, ArrayRef<Plan> plans);
+
+  /// Shrinks the slab until it is proven optimal or the budget is spent,
+  /// or, given a target, until a plan within it is found or refuted.
+  void minimise(std::optional<uint64_t> targetUnits = std::nullopt);
+  /// Whether everything fits in `capacityUnits`.
+  SearchOutcome decide(uint64_t capacityUnits, uint64_t maxNodes);
+
+  uint64_t getUpperUnits() const;
+  uint64_t getLowerUnits() const;
+  Plan makePlan(ArrayRef<Buffer> buffers) const;
+  uint64_t getNodes() const { return nodes; }
+
+private:
+  SearchOutcome decideComponent(ComponentState &state, uint64_t capacityUnits,
+                                uint64_t maxNodes);
+
+  const detail::ExactModel &model;
+  SearchBudget &budget;
+  SmallVector<ComponentState, 0> states;
+  uint64_t nodes = 0;
+};
+} // namespace
+
+void ExactSolver::seed(ArrayRef<Buffer> buffers, ArrayRef<Plan> plans) {
+  states.resize(model.components.size());
+  for (auto [state, component] : llvm::zip(states, model.components)) {
+    state.component = &component;
+    state.provenBound = component.liveBound;
+    state.bestTop = UINT64_MAX;
+    for (const Plan &plan : plans) {
+      uint64_t top = 0;
+      for (unsigned original : component.original)
+        top = std::max(top, plan.offsets[original] + buffers[original].size);
+      if (top >= state.bestTop)
+        continue;
+      state.bestTop = top;
+      state.bestOffsets.clear();
+      for (unsigned original : component.original)
+        state.bestOffsets.push_back(plan.offsets[original]);
+    }
+  }
+}
+
+/// In units, rounded down: a slab of `bytes` holds this many whole units.
+uint64_t ExactSolver::getUpperUnits() const {
+  uint64_t top = 0;
+  for (const ComponentState &state : states)
+    top = std::max(top, state.bestTop);
+  return divideCeil(top, model.unit);
+}
+
+uint64_t ExactSolver::getLowerUnits() const {
+  uint64_t bound = 0;
+  for (const ComponentState &state : states)
+    bound = std::max(bound, state.provenBound);
+  return bound;
+}
+
+Plan ExactSolver::makePlan(ArrayRef<Buffer> buffers) const {
+  Plan plan;
+  // Buffers in no component (zero bytes) go at offset 0.
+  plan.offsets.assign(buffers.size(), 0);
+  for (const ComponentState &state : states) {
+    for (auto [original, offset] :
+         llvm::zip(state.component->original, state.bestOffsets))
+      plan.offsets[original] = offset;
+    plan.slabSize = std::max(plan.slabSize, state.bestTop);
+  }
+  return plan;
+}
+
+SearchOutcome ExactSolver::decideComponent(ComponentState &state,
+                                           uint64_t capacityUnits,
+                                           uint64_t maxNodes) {
+  const ExactComponent &component = *state.component;
+  if (state.searches.empty()) {
+    state.orders = detail::computeSearchOrders(component);
+    for (ArrayRef<unsigned> order : state.orders)
+      state.searches.push_back(
+          std::make_unique<CapacitySearch>(component, order));
+  }
+  for (uint64_t limit = std::min<uint64_t>(kFirstRoundNodes, maxNodes);;
+       limit *= 2) {
+    if (maxNodes != 0)
+      limit = std::min(limit, maxNodes);
+    for (std::unique_ptr<CapacitySearch> &search : state.searches) {
+      SearchOutcome outcome = search->run(capacityUnits, limit, budget);
+      nodes += search->getNodes();
+      if (outcome == SearchOutcome::Found) {
+        state.bestOffsets.clear();
+        state.bestTop = 0;
+        for (auto [buffer, offset] : llvm::enumerate(search->getOffsets())) {
+          state.bestOffsets.push_back(offset * model.unit);
+          state.bestTop = std::max(
+              state.bestTop, (offset + component.sizes[buffer]) * model.unit);
+        }
+        return outcome;
+      }
+      if (outcome == SearchOutcome::Refuted) {
+        state.provenBound = std::max(state.provenBound, capacityUnits + 1);
+        return outcome;
+      }
+      if (budget.isSpent())
+        return SearchOutcome::Stopped;
+    }
+    if (limit == maxNodes)
+      return SearchOutcome::Stopped;
+  }
+}
+
+SearchOutcome ExactSolver::decide(uint64_t capacityUnits, uint64_t maxNodes) {
+  // The components whose plans are furthest above the capacity first: they
+  // are the likeliest to refute it.
+  SmallVector<ComponentState *> pending;
+  for (ComponentState &state : states)
+    if (state.bestTop > capacityUnits * model.unit)
+      pending.push_back(&state);
+  llvm::stable_sort(pending, [](ComponentState *a, ComponentState *b) {
+    return a->bestTop > b->bestTop;
+  });
+  SearchOutcome result = SearchOutcome::Found;
+  for (ComponentState *state : pending) {
+    if (state->provenBound > capacityUnits)
+      return SearchOutcome::Refuted;
+    SearchOutcome outcome = decideComponent(*state, capacityUnits, maxNodes);
+    if (outcome == SearchOutcome::Refuted)
+      return outcome;
+    if (outcome == SearchOutcome::Stopped)
+      result = SearchOutcome::Stopped;
+    if (budget.isSpent())
+      return SearchOutcome::Stopped;
+  }
+  return result;
+}
+
+void ExactSolver::minimise(std::optional<uint64_t> targetUnits) {
+  auto isSettled = [&] {
+    uint64_t lower = getLowerUnits(), upper = getUpperUnits();
+    if (targetUnits && (upper <= *targetUnits || lower > *targetUnits))
+      return true;
+    return lower >= upper || budget.isSpent();
+  };
+  for (uint64_t effort = kFirstRoundNodes; !isSettled(); effort *= 2) {
+    // The question asked, if any, first.
+    if (targetUnits && decide(*targetUnits, effort) != SearchOutcome::Stopped)
+      return;
+    // Prove: a plan at the bound is optimal.
+    while (!isSettled() &&
+           decide(getLowerUnits(), effort) == SearchOutcome::Refuted)
+      ;
+    // Improve, one unit at a time, then by halves of the gap.
+    while (!isSettled()) {
+      uint64_t lower = getLowerUnits(), target = getUpperUnits() - 1;
+      SearchOutcome outcome = decide(target, effort);
+      if (outcome == SearchOutcome::Stopped && lower + 1 < target)
+        outcome = decide(lower + (target - lower) / 2, effort);
+      if (outcome == SearchOutcome::Stopped)
+        break;
+    }
+  }
+}
+
+static std::optional<Plan> startingPlan(ArrayRef<Buffer> buffers,
+                                        StringRef name) {
+  StrategyOptions options;
+  options.timeLimitSeconds = 0;
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy(name, options);
+  if (!strategy)
+    return std::nullopt;
+  Expected<Plan> plan = strategy->plan(buffers);
+  if (!plan) {
+    consumeError(plan.takeError());
+    return std::nullopt;
+  }
+  if (Error error = validatePlan(buffers, *plan)) {
+    consumeError(std::move(error));
+    return std::nullopt;
+  }
+  return std::move(*plan);
+}
+
+Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
+                                 const ExactOptions &options) {
+  for (auto [index, buffer] : llvm::enumerate(buffers))
+    if (buffer.start >= buffer.end)
+      return createStringError(std::errc::invalid_argument,
+                               "buffer %zu has an empty lifetime", index);
+  Expected<detail::ExactModel> model = detail::buildExactModel(buffers);
+  if (!model)
+    return model.takeError();
+
+  SmallVector<Plan> plans;
+  if (options.initialPlan) {
+    if (Error error = validatePlan(buffers, *options.initialPlan))
+      return createStringError(std::make_error_code(std::errc::invalid_argument),
+                               "the initial plan is invalid: " +
+                                   toString(std::move(error)));
+    plans.push_back(*options.initialPlan);
+  } else {
+    for (StringRef name : kStartingStrategies)
+      if (std::optional<Plan> plan = startingPlan(buffers, name))
+        plans.push_back(std::move(*plan));
+  }
+  if (plans.empty())
+    return createStringError(std::errc::value_too_large,
+                             "no starting plan: the sizes overflow 64 bits");
+
+  SearchBudget budget = SearchBudget::forSeconds(options.timeLimitSeconds);
+  ExactSolver solver(*model, budget);
+  solver.seed(buffers, plans);
+
+  ExactResult result;
+  uint64_t unit = model->unit;
+  if (options.capacity) {
+    // A tighter capacity is often easier to fill than a loose one, so the
+    // capacity is asked alongside the minimisation, not alone.
+    uint64_t capacityUnits = *options.capacity / unit;
+    solver.minimise(capacityUnits);
+    if (solver.getUpperUnits() <= capacityUnits) {
+      result.answer = CapacityAnswer::Fits;
+      result.plan = solver.makePlan(buffers);
+    } else if (solver.getLowerUnits() > capacityUnits) {
+      result.answer = CapacityAnswer::DoesNotFit;
+    }
+  } else {
+    solver.minimise();
+    result.plan = solver.makePlan(buffers);
+  }
+  result.lowerBound = solver.getLowerUnits() * unit;
+  result.nodes = solver.getNodes();
+  result.stoppedBySteps = budget.stoppedBySteps();
+  result.stoppedByClock = budget.stoppedByClock();
+
+  if (result.plan)
+    if (Error error = validatePlan(buffers, *result.plan))
+      return createStringError(std::make_error_code(std::errc::state_not_recoverable),
+                               "internal error: the exact plan is invalid: " +
+                                   toString(std::move(error)));
+  return result;
+}
+
+std::string describeExactResult(const ExactResult &result) {
+  std::string text;
+  raw_string_ostream os(text);
+  if (result.answer != CapacityAnswer::Unknown || !result.plan) {
+    switch (result.answer) {
+    case CapacityAnswer::Fits:
+      os << "fits";
+      break;
+    case CapacityAnswer::DoesNotFit:
+      os << "does not fit (proven)";
+      break;
+    case CapacityAnswer::Unknown:
+      os << "fit unknown";
+      break;
+    }
+    os << ", lower bound " << result.lowerBound;
+  } else if (result.isOptimal()) {
+    os << "optimal (proven)";
+  } else {
+    uint64_t slab = result.plan->slabSize;
+    os << "lower bound " << result.lowerBound;
+    if (result.lowerBound != 0)
+      os << formatv(" (gap {0:F2}%)", 100.0 * double(slab - result.lowerBound) /
+                                          double(result.lowerBound));
+  }
+  os << ", " << result.nodes << " nodes";
+  if (result.stoppedBySteps)
+    os << ", stopped by the step budget";
+  else if (result.stoppedByClock)
+    os << ", stopped by the clock";
+  return text;
+}
+
+} // namespace memplan

@@ -1,0 +1,77 @@
+//===- SearchBudget.h - Deterministic steps with a clock backstop -*- C++ -*-=//
+//
+// Private to lib/Planner/Exact. The exact search pays for its work in steps,
+// roughly one per buffer or section it touches, so where it stops depends on
+// the input and the limit alone, never on the machine. A wall-clock deadline
+// backs the steps up on machines much slower than the one the rate was
+// measured on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_PLANNER_EXACT_SEARCHBUDGET_H
+#define MEMPLAN_LIB_PLANNER_EXACT_SEARCHBUDGET_H
+
+#include <chrono>
+#include <cstdint>
+
+namespace memplan::detail {
+
+class SearchBudget {
+public:
+  using Clock = std::chrono::steady_clock;
+
+  /// Steps per second of the reference machine (docs/exact.md): a limit of
+  /// one second allows this many steps.
+  static constexpr double kStepsPerSecond = 600e6;
+
+  /// A budget of `seconds` (0: unlimited) as steps, with the clock stop at
+  /// twice the limit.
+  static SearchBudget forSeconds(double seconds) {
+    if (seconds <= 0)
+      return SearchBudget(0, Clock::time_point::max());
+    return SearchBudget(
+        static_cast<uint64_t>(seconds * kStepsPerSecond) + 1,
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(2 * seconds)));
+  }
+
+  /// Pays `steps`; false once the budget is spent, and from then on.
+  bool pay(uint64_t steps) {
+    used += steps;
+    if (stepLimit != 0 && used >= stepLimit)
+      bySteps = true;
+    // The clock is slow to read, so look at it every 2^16 steps or so.
+    if ((used >> 16) != lastClockCheck) {
+      lastClockCheck = used >> 16;
+      if (Clock::now() >= deadline)
+        byClock = true;
+    }
+    return !isSpent();
+  }
+
+  bool isSpent() const { return bySteps || byClock; }
+  bool stoppedBySteps() const { return bySteps; }
+  bool stoppedByClock() const { return byClock && !bySteps; }
+  uint64_t getUsed() const { return used; }
+  /// Steps left, or UINT64_MAX when unlimited.
+  uint64_t getLeft() const {
+    if (stepLimit == 0)
+      return UINT64_MAX;
+    return used >= stepLimit ? 0 : stepLimit - used;
+  }
+
+private:
+  SearchBudget(uint64_t stepLimit, Clock::time_point deadline)
+      : stepLimit(stepLimit), deadline(deadline) {}
+
+  uint64_t stepLimit;
+  Clock::time_point deadline;
+  uint64_t used = 0;
+  uint64_t lastClockCheck = 0;
+  bool bySteps = false;
+  bool byClock = false;
+};
+
+} // namespace memplan::detail
+
+#endif // MEMPLAN_LIB_PLANNER_EXACT_SEARCHBUDGET_H
