@@ -26,7 +26,8 @@ struct ExactOptions {
   /// counts its work in deterministic steps and converts the limit into
   /// steps at a fixed rate, so the same input and limit give the same plan
   /// on any machine; a wall-clock stop at twice the limit keeps a much slower
-  /// machine from running long, and only such a stop can make a run differ.
+  /// machine from running long, and only such a stop can make a run differ
+  /// (the stop is at twice the limit plus a second).
   double timeLimitSeconds = 2.0;
   /// When set, decide whether the buffers fit in this many bytes instead of
   /// minimising the slab.
@@ -59,8 +60,9 @@ struct ExactResult {
 };
 
 /// Minimises the slab of `buffers`, or answers `options.capacity`. Every
-/// plan it returns has passed validatePlan. Fails on malformed buffers (an
-/// alignment that is not a power of two) and on sizes that overflow 64 bits.
+/// plan it returns has passed validatePlan. Fails on what validatePlan would
+/// reject (an alignment that is not a power of two, an empty lifetime), on
+/// an invalid initial plan and on sizes that overflow 64 bits.
 llvm::Expected<ExactResult> solveExact(llvm::ArrayRef<Buffer> buffers,
                                        const ExactOptions &options);
 

@@ -98,13 +98,14 @@ void ExactSolver::seed(ArrayRef<Buffer> buffers, ArrayRef<Plan> plans) {
   for (auto [state, component] : llvm::zip(states, model.components)) {
     state.component = &component;
     state.provenBound = component.liveBound;
-    state.bestTop = UINT64_MAX;
+    bool seeded = false;
     for (const Plan &plan : plans) {
       uint64_t top = 0;
       for (unsigned original : component.original)
         top = std::max(top, plan.offsets[original] + buffers[original].size);
-      if (top >= state.bestTop)
+      if (seeded && top >= state.bestTop)
         continue;
+      seeded = true;
       state.bestTop = top;
       state.bestOffsets.clear();
       for (unsigned original : component.original)

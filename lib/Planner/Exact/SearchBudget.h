@@ -25,14 +25,15 @@ public:
   static constexpr double kStepsPerSecond = 600e6;
 
   /// A budget of `seconds` (0: unlimited) as steps, with the clock stop at
-  /// twice the limit.
+  /// twice the limit plus a second, so that a short limit on a busy machine
+  /// still stops by steps.
   static SearchBudget forSeconds(double seconds) {
     if (seconds <= 0)
       return SearchBudget(0, Clock::time_point::max());
     return SearchBudget(
         static_cast<uint64_t>(seconds * kStepsPerSecond) + 1,
         Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                           std::chrono::duration<double>(2 * seconds)));
+                           std::chrono::duration<double>(2 * seconds + 1)));
   }
 
   /// Pays `steps`; false once the budget is spent, and from then on.
