@@ -14,7 +14,7 @@
 // RUN: not memplan-opt %s --memplan-offsets="time-limit=-1" 2>&1 | FileCheck %s --check-prefix=BADTIME
 // RUN: memplan-opt %s --memplan-offsets="summary=true time-limit=0.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEST
 
-// BADSTRATEGY: unknown strategy 'best-fit' for memplan-offsets; valid strategies are: naive, greedy-size, greedy-breadth, greedy-in-order, mincost-flow, strip-best-fit, path-cover, start-best-fit, gergov, hill-climb, best{{$}}
+// BADSTRATEGY: unknown strategy 'best-fit' for memplan-offsets; valid strategies are: naive, greedy-size, greedy-breadth, greedy-in-order, mincost-flow, strip-best-fit, path-cover, start-best-fit, gergov, hill-climb, exact, best{{$}}
 // BADSTRATEGY2: unknown strategy 'nope' for memplan-offsets; valid strategies are: naive,
 // BADOPTION: unknown option 'colour' for memplan-offsets; valid options are: strategy, alignment, remarks, summary, time-limit{{$}}
 // BADALIGN: alignment must be a power of two, not 48

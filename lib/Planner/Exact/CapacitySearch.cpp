@@ -31,54 +31,62 @@ using namespace llvm;
 
 namespace memplan::detail {
 
-SmallVector<SmallVector<unsigned>, 4>
-computeSearchOrders(const ExactComponent &component) {
-  unsigned n = component.size();
+ArrayRef<SearchOrder> getSearchOrders() {
   // The fullest section a buffer lives in ("total"), its lifetime in time
   // and in sections ("width", "sections") and its size times lifetime
   // ("area"): big, long buffers in crowded times are the hard ones, but
   // which matters most varies, and one order may find in a hundred nodes
   // what another misses in a million, so the search tries several (the
   // first three are MiniMalloc's preorders).
-  SmallVector<uint64_t> total(n, 0), width(n), sections(n), area(n);
-  for (unsigned i = 0; i != n; ++i) {
-    for (unsigned s = component.firstSection[i]; s != component.endSection[i];
-         ++s)
-      total[i] = std::max(total[i], component.sectionTotals[s]);
-    width[i] = component.lifetimes[i];
-    sections[i] = component.endSection[i] - component.firstSection[i];
-    area[i] = component.sizes[i] * width[i];
-  }
-  using Keys = std::array<uint64_t, 3>;
-  auto orderBy = [&](function_ref<Keys(unsigned)> keys) {
-    SmallVector<unsigned> order(n);
-    std::iota(order.begin(), order.end(), 0u);
-    // Larger keys first; the index breaks ties so that orders are total.
-    llvm::stable_sort(order,
-                      [&](unsigned a, unsigned b) { return keys(a) > keys(b); });
-    return order;
+  using K = OrderKey;
+  static const SearchOrder orders[] = {
+      {K::Width, K::Area, K::Total},    {K::Total, K::Area, K::Width},
+      {K::Total, K::Width, K::Area},    {K::Sections, K::Area, K::Total},
+      {K::Total, K::Area, K::Sections}, {K::Total, K::Sections, K::Area},
   };
-  SmallVector<SmallVector<unsigned>, 4> orders;
-  orders.push_back(
-      orderBy([&](unsigned i) { return Keys{width[i], area[i], total[i]}; }));
-  orders.push_back(
-      orderBy([&](unsigned i) { return Keys{total[i], area[i], width[i]}; }));
-  orders.push_back(
-      orderBy([&](unsigned i) { return Keys{total[i], width[i], area[i]}; }));
-  orders.push_back(orderBy(
-      [&](unsigned i) { return Keys{sections[i], area[i], total[i]}; }));
-  orders.push_back(orderBy(
-      [&](unsigned i) { return Keys{total[i], area[i], sections[i]}; }));
-  orders.push_back(orderBy(
-      [&](unsigned i) { return Keys{total[i], sections[i], area[i]}; }));
   return orders;
 }
 
 CapacitySearch::CapacitySearch(const ExactComponent &component,
-                               ArrayRef<unsigned> order)
-    : component(component), rank(component.size()) {
-  for (auto [position, buffer] : llvm::enumerate(order))
-    rank[buffer] = position;
+                               SearchOrder order)
+    : component(component), order(order), rank(component.size()) {}
+
+void CapacitySearch::rankBuffers(ArrayRef<unsigned> buffers) {
+  auto key = [&](OrderKey kind, unsigned buffer) -> uint64_t {
+    switch (kind) {
+    case OrderKey::Width:
+      return component.lifetimes[buffer];
+    case OrderKey::Sections:
+      return component.endSection[buffer] - component.firstSection[buffer];
+    case OrderKey::Area:
+      return component.sizes[buffer] * component.lifetimes[buffer];
+    case OrderKey::Total: {
+      // Of the buffers still to place: what is crowded changes as the
+      // search goes.
+      uint64_t total = 0;
+      for (unsigned s = component.firstSection[buffer],
+                    e = component.endSection[buffer];
+           s != e; ++s)
+        total = std::max(total, sectionLeft[s]);
+      return total;
+    }
+    }
+    llvm_unreachable("unknown order key");
+  };
+  using Keys = std::array<uint64_t, 3>;
+  SmallVector<std::pair<Keys, unsigned>> keyed;
+  for (unsigned buffer : buffers)
+    keyed.push_back({{key(order[0], buffer), key(order[1], buffer),
+                      key(order[2], buffer)},
+                     buffer});
+  // Larger keys first; the index breaks ties so that the order is total.
+  llvm::sort(keyed, [](const auto &a, const auto &b) {
+    if (a.first != b.first)
+      return a.first > b.first;
+    return a.second < b.second;
+  });
+  for (auto [position, entry] : llvm::enumerate(keyed))
+    rank[entry.second] = position;
 }
 
 SearchOutcome CapacitySearch::run(uint64_t capacity, uint64_t nodeLimit,
@@ -107,6 +115,7 @@ SearchOutcome CapacitySearch::run(uint64_t capacity, uint64_t nodeLimit,
   trail.clear();
   candidateStack.clear();
   solution.assign(n, 0);
+  rankBuffers(unplaced);
   if (component.liveBound > capacity)
     return SearchOutcome::Refuted;
   return search(0, numSections, /*lastOffset=*/0, /*lastRank=*/0);
@@ -195,11 +204,31 @@ SearchOutcome CapacitySearch::searchParts(unsigned buffer, unsigned first,
     if (cuts[k] == 0 && k > first && k < end)
       bounds.push_back(k);
   bounds.push_back(end);
+  if (bounds.size() == 2)
+    return search(first, end, offset, bufferRank);
+
   // The parts are independent, so a part that cannot be placed refutes
   // this node however the others are placed: no other part is retried.
+  // Each part is a new problem and its buffers are ranked afresh by what is
+  // left (as MiniMalloc does); ranks of different orders do not compare, so
+  // the part only requires offsets from `offset` up, a weaker but sound
+  // form of the canonical order.
   for (unsigned i = 0; i + 1 != bounds.size(); ++i) {
+    SmallVector<unsigned> partBuffers;
+    SmallVector<unsigned> oldRanks;
+    for (unsigned other : unplaced)
+      if (component.firstSection[other] >= bounds[i] &&
+          component.endSection[other] <= bounds[i + 1]) {
+        partBuffers.push_back(other);
+        oldRanks.push_back(rank[other]);
+      }
+    rankBuffers(partBuffers);
+    budget->pay(partBuffers.size() *
+                (4 + Log2_64_Ceil(partBuffers.size() + 1)));
     SearchOutcome outcome =
-        search(bounds[i], bounds[i + 1], offset, bufferRank);
+        search(bounds[i], bounds[i + 1], offset, /*lastRank=*/0);
+    for (auto [other, oldRank] : llvm::zip(partBuffers, oldRanks))
+      rank[other] = oldRank;
     if (outcome != SearchOutcome::Found)
       return outcome;
   }

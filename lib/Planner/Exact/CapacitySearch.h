@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <array>
 #include <cstdint>
 
 namespace memplan::detail {
@@ -28,16 +29,28 @@ enum class SearchOutcome {
   Stopped,
 };
 
-/// The static orders the search breaks ties with, best first. Each is a
-/// permutation of the component's buffers.
-llvm::SmallVector<llvm::SmallVector<unsigned>, 4>
-computeSearchOrders(const ExactComponent &component);
+/// What an order ranks buffers by, most significant first, larger first.
+enum class OrderKey : uint8_t {
+  /// Lifetime in time.
+  Width,
+  /// Lifetime in sections.
+  Sections,
+  /// Size times lifetime.
+  Area,
+  /// The largest sum of sizes still to place in one of the buffer's
+  /// sections.
+  Total,
+};
+using SearchOrder = std::array<OrderKey, 3>;
+
+/// The orders the search breaks ties with, in the order they are tried.
+llvm::ArrayRef<SearchOrder> getSearchOrders();
 
 class CapacitySearch {
 public:
   /// `order` ranks the buffers: among buffers that could go at the same
   /// offset, the search tries the one ranked first first.
-  CapacitySearch(const ExactComponent &component, llvm::ArrayRef<unsigned> order);
+  CapacitySearch(const ExactComponent &component, SearchOrder order);
 
   /// Looks for offsets (in units) of every buffer such that each ends at or
   /// below `capacity` units, visiting at most `nodeLimit` nodes (0: no limit).
@@ -71,7 +84,11 @@ private:
   /// one after the other: no buffer of one overlaps a buffer of another.
   SearchOutcome searchParts(unsigned buffer, unsigned first, unsigned end);
 
+  /// Ranks `buffers` 0, 1, ... by `order`, from the sizes left to place.
+  void rankBuffers(llvm::ArrayRef<unsigned> buffers);
+
   const ExactComponent &component;
+  SearchOrder order;
   llvm::SmallVector<unsigned> rank;
 
   // Search state.

@@ -9,7 +9,7 @@
 // first tries the lower bound (a plan there is optimal, a refutation raises
 // the bound), then the best slab less one unit (a plan lowers the slab, a
 // refutation proves it optimal), then bisects the gap between the two.
-// Each decision runs the static orders of computeSearchOrders in turn with
+// Each decision runs the orders of getSearchOrders in turn with
 // node limits that double, the usual restart portfolio: one order often
 // finds in a few nodes what another misses in millions.
 //
@@ -60,7 +60,6 @@ struct ComponentState {
   uint64_t provenBound = 0;
   /// One search per static order, made on first use.
   SmallVector<std::unique_ptr<CapacitySearch>> searches;
-  SmallVector<SmallVector<unsigned>, 4> orders;
 };
 
 class ExactSolver {
@@ -147,8 +146,7 @@ SearchOutcome ExactSolver::decideComponent(ComponentState &state,
                                            uint64_t maxNodes) {
   const ExactComponent &component = *state.component;
   if (state.searches.empty()) {
-    state.orders = detail::computeSearchOrders(component);
-    for (ArrayRef<unsigned> order : state.orders)
+    for (const detail::SearchOrder &order : detail::getSearchOrders())
       state.searches.push_back(
           std::make_unique<CapacitySearch>(component, order));
   }
