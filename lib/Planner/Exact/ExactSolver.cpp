@@ -7,8 +7,9 @@
 //
 // Minimising runs in rounds of growing effort (nodes per search). A round
 // first tries the lower bound (a plan there is optimal, a refutation raises
-// the bound), then the best slab less one unit (a plan lowers the slab, a
-// refutation proves it optimal), then bisects the gap between the two.
+// the bound), then capacities below the best slab: half the gap down first,
+// a quarter of that when there is no answer, and so on to one unit below
+// (a plan lowers the slab, a refutation raises the bound).
 // Each decision runs the orders of getSearchOrders in turn with
 // node limits that double, the usual restart portfolio: one order often
 // finds in a few nodes what another misses in millions.
@@ -29,6 +30,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <memory>
 
 using namespace llvm;
@@ -216,17 +218,24 @@ void ExactSolver::minimise(std::optional<uint64_t> targetUnits) {
     if (targetUnits && decide(*targetUnits, effort) != SearchOutcome::Stopped)
       return;
     // Prove: a plan at the bound is optimal.
+    uint64_t proveStart = nodes;
     while (!isSettled() && getLowerUnits() != targetUnits &&
            decide(getLowerUnits(), effort) == SearchOutcome::Refuted)
       ;
-    // Improve, one unit at a time, then by halves of the gap.
-    while (!isSettled()) {
-      uint64_t lower = getLowerUnits(), target = getUpperUnits() - 1;
-      SearchOutcome outcome = decide(target, effort);
-      if (outcome == SearchOutcome::Stopped && lower + 1 < target)
-        outcome = decide(lower + (target - lower) / 2, effort);
-      if (outcome == SearchOutcome::Stopped)
+    // Improve: ask for a slab `step` below the best; an answer keeps the
+    // step, no answer shrinks it, down to one unit. This gets about as many
+    // nodes as proving did, so neither starves the other.
+    uint64_t improveStart = nodes, proveNodes = nodes - proveStart;
+    uint64_t step = (getUpperUnits() - getLowerUnits()) / 2;
+    while (!isSettled() && nodes - improveStart <= proveNodes) {
+      uint64_t lower = getLowerUnits(), upper = getUpperUnits();
+      step = std::clamp<uint64_t>(step, 1, upper - lower);
+      SearchOutcome outcome = decide(upper - step, effort);
+      if (outcome != SearchOutcome::Stopped)
+        continue;
+      if (step == 1)
         break;
+      step /= 4;
     }
   }
 }
