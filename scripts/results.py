@@ -3,6 +3,8 @@
 
 Usage: scripts/results.py [--solver build/bin/memplan-solve]
                           [--time-limit SECONDS] [--output docs/results.md]
+                          [--exact-time-limit SECONDS]
+                          [--exact-open-time-limit SECONDS] [--only-exact]
 
 The strategies are discovered from `memplan-solve --strategy=all`, so the
 page covers whatever the registry holds when it runs. The objects mode is
@@ -42,19 +44,20 @@ PAPER_TABLE1 = {  # shared objects
 }
 
 
-def minimalloc_best_known():
-    """Best known slabs of the MiniMalloc suite, from the README's table."""
+def minimalloc_best_known(column="best known slab", convert=int):
+    """A column of the MiniMalloc suite's table in the README, by instance:
+    by default the best known slabs."""
     best = {}
     with open(os.path.join(PROBLEMS, "README.md")) as readme:
         lines = readme.read().splitlines()
     header = None
     for line in lines:
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if "best known slab" in cells:
+        if column in cells:
             header = cells
             continue
         if header and len(cells) == len(header) and re.fullmatch(r"[A-Z]", cells[0]):
-            best[cells[0]] = int(cells[header.index("best known slab")])
+            best[cells[0]] = convert(cells[header.index(column)])
         elif header and not line.startswith("|"):
             header = None
     return best
@@ -198,11 +201,80 @@ def paper_section(out, title, table, measured):
     out.append("")
 
 
+def run_exact(solver, path, time_limit):
+    """Runs the exact strategy; returns (slab, proven lower bound, optimal,
+    nodes, seconds, details)."""
+    command = [solver, "--strategy=exact", "--time-limit=%g" % time_limit, path, "-o", os.devnull]
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit("%s failed (exit %d):\n%s" % (" ".join(command), result.returncode, result.stderr))
+    fields = {}
+    for line in result.stderr.splitlines():
+        match = re.match(r"\s+([a-z ]+):\s+(.*)", line)
+        if match:
+            fields[match.group(1)] = match.group(2)
+    details = re.fullmatch(r"exact \((.*)\)", fields["strategy"]).group(1)
+    slab = int(fields["slab"].split()[0])
+    optimal = details.startswith("optimal")
+    bound = slab if optimal else int(re.search(r"lower bound (\d+)", details).group(1))
+    nodes = int(re.search(r"(\d+) nodes", details).group(1))
+    seconds = float(fields["time"].split()[0]) / 1000
+    return slab, bound, optimal, nodes, seconds, details
+
+
+def exact_section(out, solver, limit, open_limit):
+    """The exact strategy on every problem: slab, proof and time."""
+    known = minimalloc_best_known()
+    proven = minimalloc_best_known("proven optimal", str)
+    minimalloc_seconds = minimalloc_best_known(
+        "MiniMalloc: time to find a plan within 1,048,576", lambda cell: cell)
+    out.append("## The exact strategy\n")
+    out.append(
+        "`memplan-solve --strategy=exact --time-limit=T` on every problem, with T = %g s, and\n"
+        "%g s on the MiniMalloc instances whose optimum nobody has proven (D and J). The\n"
+        "search stops by counted steps, so slabs, bounds and nodes are the same on every\n"
+        "run; the times are wall-clock on the 2-core machine that generated the page.\n"
+        "\"proven\" means the slab equals a proven lower bound: max-live, or higher when\n"
+        "the search refuted smaller slabs. For MiniMalloc's own solver, the benchmarks'\n"
+        "README gives the time to find a plan within 1,048,576 bytes on the same kind of\n"
+        "machine (which for A, B, E-I and K is also the optimum).\n" % (limit, open_limit))
+    for suite, files in problem_files():
+        out.append("### `%s/`\n" % suite)
+        header = "| problem | max-live bound | best known | exact slab | proven bound | status | nodes | time s |"
+        if suite == "minimalloc":
+            header += " MiniMalloc s |"
+        out.append(header)
+        out.append("|---" + "|---:" * (header.count("|") - 2) + "|")
+        for path in files:
+            name = os.path.basename(path)[: -len(".csv")]
+            instance = name.split(".")[0]
+            is_open = suite == "minimalloc" and proven.get(instance) == "no"
+            slab, bound, optimal, nodes, seconds, details = run_exact(
+                solver, path, open_limit if is_open else limit)
+            live = int(subprocess.run([solver, "--strategy=naive", path, "-o", os.devnull],
+                                      capture_output=True, text=True).stderr.split("lower bound:")[1].split()[0])
+            best = known.get(instance) if suite == "minimalloc" else None
+            status = "optimal" if optimal else "gap %.2f%%" % (100.0 * (slab - bound) / bound)
+            cells = [name, str(live), str(best) if best else "—", str(slab), str(bound), status,
+                     str(nodes), "%.2f" % seconds]
+            if suite == "minimalloc":
+                cells.append(minimalloc_seconds.get(instance, "—"))
+            out.append("| " + " | ".join(cells) + " |")
+            print("exact %s: %s" % (name, details), file=sys.stderr)
+        out.append("")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--solver", default=os.path.join(ROOT, "build", "bin", "memplan-solve"))
     parser.add_argument("--time-limit", type=float, default=None)
     parser.add_argument("--output", default=os.path.join(ROOT, "docs", "results.md"))
+    parser.add_argument("--exact-time-limit", type=float, default=60,
+                        help="limit of the exact section's runs (default 60 s)")
+    parser.add_argument("--exact-open-time-limit", type=float, default=600,
+                        help="limit for instances whose optimum is not proven (default 600 s)")
+    parser.add_argument("--only-exact", action="store_true",
+                        help="write only the exact section (to try it quickly)")
     args = parser.parse_args()
 
     known = minimalloc_best_known()
@@ -218,6 +290,12 @@ def main():
         "generated the page and vary from run to run.",
         "",
     ]
+    exact_section(out, args.solver, args.exact_time_limit, args.exact_open_time_limit)
+    if args.only_exact:
+        with open(args.output, "w") as page:
+            page.write("\n".join(out).rstrip() + "\n")
+        print("wrote %s" % args.output)
+        return
     offsets = mode_section(out, args.solver, "offsets", "slab", args.time_limit, known)
     objects = mode_section(out, args.solver, "objects", "objects", args.time_limit, known)
     if objects is None:
