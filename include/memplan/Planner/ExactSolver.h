@@ -52,6 +52,9 @@ struct ExactResult {
   /// Search nodes visited, and whether the deterministic step budget or the
   /// wall-clock stop ended the run (neither when it finished).
   uint64_t nodes = 0;
+  /// Buffers of independent parts too large to search (over 10000 buffers
+  /// or 4 million overlapping pairs): those keep their starting plan.
+  uint64_t unsearchedBuffers = 0;
   bool stoppedBySteps = false;
   bool stoppedByClock = false;
 

@@ -107,6 +107,10 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
     for (uint64_t total : component.sectionTotals)
       component.liveBound = std::max(component.liveBound, total);
 
+    if (component.size() > kMaxSearchBuffers) {
+      component.isSearchable = false;
+      continue;
+    }
     // Two buffers overlap when their section ranges intersect. Sweep the
     // buffers by first section, keeping those still open.
     SmallVector<unsigned> byFirst(component.size());
@@ -120,12 +124,20 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
       llvm::erase_if(open, [&](unsigned j) {
         return component.endSection[j] <= component.firstSection[i];
       });
+      component.overlapPairs += open.size();
+      if (component.overlapPairs > kMaxOverlapPairs) {
+        component.isSearchable = false;
+        break;
+      }
       for (unsigned j : open) {
         component.overlaps[i].push_back(j);
         component.overlaps[j].push_back(i);
       }
-      component.overlapPairs += open.size();
       open.push_back(i);
+    }
+    if (!component.isSearchable) {
+      component.overlaps.clear();
+      continue;
     }
     for (auto &list : component.overlaps)
       llvm::sort(list);

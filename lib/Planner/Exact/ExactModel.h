@@ -48,10 +48,18 @@ struct ExactComponent {
   uint64_t liveBound = 0;
   /// Number of overlapping pairs, the measure of the model's memory.
   uint64_t overlapPairs = 0;
+  /// False when the component is too large to search (kMaxSearchBuffers,
+  /// kMaxOverlapPairs): it then has no overlaps and keeps its starting plan.
+  bool isSearchable = true;
 
   unsigned size() const { return sizes.size(); }
   unsigned numSections() const { return sectionTotals.size(); }
 };
+
+/// The search recurses once per buffer and keeps every overlapping pair, so
+/// larger components are left to the heuristics.
+constexpr unsigned kMaxSearchBuffers = 10000;
+constexpr uint64_t kMaxOverlapPairs = 4000000;
 
 struct ExactModel {
   /// Bytes per unit.

@@ -147,6 +147,8 @@ SearchOutcome ExactSolver::decideComponent(ComponentState &state,
                                            uint64_t capacityUnits,
                                            uint64_t maxNodes) {
   const ExactComponent &component = *state.component;
+  if (!component.isSearchable)
+    return SearchOutcome::Stopped;
   if (state.searches.empty()) {
     for (const detail::SearchOrder &order : detail::getSearchOrders())
       state.searches.push_back(
@@ -309,6 +311,9 @@ Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
   }
   result.lowerBound = solver.getLowerUnits() * unit;
   result.nodes = solver.getNodes();
+  for (const detail::ExactComponent &component : model->components)
+    if (!component.isSearchable)
+      result.unsearchedBuffers += component.size();
   result.stoppedBySteps = budget.stoppedBySteps();
   result.stoppedByClock = budget.stoppedByClock();
 
@@ -346,6 +351,9 @@ std::string describeExactResult(const ExactResult &result) {
                                           double(result.lowerBound));
   }
   os << ", " << result.nodes << " nodes";
+  if (result.unsearchedBuffers != 0)
+    os << ", " << result.unsearchedBuffers
+       << " buffers in parts too large to search";
   if (result.stoppedBySteps)
     os << ", stopped by the step budget";
   else if (result.stoppedByClock)
