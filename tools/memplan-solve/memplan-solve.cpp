@@ -219,8 +219,8 @@ static int runCapacity(const CsvProblem &problem, StringRef displayName,
   row("capacity:", Twine(capacity.getValue()) + " bytes: " + answer);
   if (result->plan)
     row("slab:", Twine(result->plan->slabSize) + " bytes");
-  row("lower bound:", Twine(result->lowerBound) + " bytes (live: " +
-                          Twine(lowerBound) + ")");
+  row("lower bound:",
+      Twine(result->lowerBound) + " bytes (live: " + Twine(lowerBound) + ")");
   row("naive:", Twine(naive) + " bytes");
   row("time:", formatMillis(elapsed.count()) + " ms");
   if (result->answer == CapacityAnswer::DoesNotFit)
@@ -235,8 +235,8 @@ static int runCapacity(const CsvProblem &problem, StringRef displayName,
   if (Error error = mode->validate(problem.buffers, solution))
     return fail(ExitInternalError,
                 "internal error (a bug in memplan): the exact plan for " +
-                    displayName + " fails validation: " +
-                    toString(std::move(error)));
+                    displayName +
+                    " fails validation: " + toString(std::move(error)));
   return writeSolution(*mode, problem, solution);
 }
 

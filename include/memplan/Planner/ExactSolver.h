@@ -1,4 +1,5 @@
-//===- ExactSolver.h - Smallest slabs, with proof ----------------*- C++ -*-===//
+//===- ExactSolver.h - Smallest slabs, with proof ----------------*- C++
+//-*-===//
 //
 // The `exact` strategy's engine: a branch-and-bound search over canonical
 // placements that minimises the slab, or decides whether the buffers fit in
@@ -68,6 +69,11 @@ struct ExactResult {
 /// an invalid initial plan and on sizes that overflow 64 bits.
 llvm::Expected<ExactResult> solveExact(llvm::ArrayRef<Buffer> buffers,
                                        const ExactOptions &options);
+
+/// solveExact when minimising, as a plan whose details are
+/// describeExactResult's account.
+llvm::Expected<Plan> planExactly(llvm::ArrayRef<Buffer> buffers,
+                                 const ExactOptions &options);
 
 /// A one-line account of `result` for people, e.g. "optimal (proven), 1234
 /// nodes" or "lower bound 986112 (gap 4.57%), stopped by the step budget".

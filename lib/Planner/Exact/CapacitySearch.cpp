@@ -76,9 +76,9 @@ void CapacitySearch::rankBuffers(ArrayRef<unsigned> buffers) {
   using Keys = std::array<uint64_t, 3>;
   SmallVector<std::pair<Keys, unsigned>> keyed;
   for (unsigned buffer : buffers)
-    keyed.push_back({{key(order[0], buffer), key(order[1], buffer),
-                      key(order[2], buffer)},
-                     buffer});
+    keyed.push_back(
+        {{key(order[0], buffer), key(order[1], buffer), key(order[2], buffer)},
+         buffer});
   // Larger keys first; the index breaks ties so that the order is total.
   llvm::sort(keyed, [](const auto &a, const auto &b) {
     if (a.first != b.first)
@@ -291,7 +291,8 @@ bool CapacitySearch::place(unsigned buffer, unsigned first, unsigned end) {
     work += touchedRanges.size() * (1 + Log2_64_Ceil(touchedRanges.size() + 1));
     unsigned covered = first;
     for (auto [rangeFirst, rangeEnd] : touchedRanges)
-      for (unsigned s = std::max(rangeFirst, covered), e = std::min(rangeEnd, end);
+      for (unsigned s = std::max(rangeFirst, covered),
+                    e = std::min(rangeEnd, end);
            s < e; ++s) {
         ++work;
         touchedSections.push_back(s);

@@ -45,9 +45,9 @@ using detail::SearchOutcome;
 namespace {
 /// The strategies whose plans start the search: cheap, and each best on
 /// some problems.
-constexpr StringRef kStartingStrategies[] = {
-    "greedy-size", "greedy-breadth", "strip-best-fit", "start-best-fit",
-    "gergov"};
+constexpr StringRef kStartingStrategies[] = {"greedy-size", "greedy-breadth",
+                                             "strip-best-fit", "start-best-fit",
+                                             "gergov"};
 
 /// Nodes of the first round of each search; every round doubles it.
 constexpr uint64_t kFirstRoundNodes = 256;
@@ -275,9 +275,9 @@ Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
   SmallVector<Plan> plans;
   if (options.initialPlan) {
     if (Error error = validatePlan(buffers, *options.initialPlan))
-      return createStringError(std::make_error_code(std::errc::invalid_argument),
-                               "the initial plan is invalid: " +
-                                   toString(std::move(error)));
+      return createStringError(
+          std::make_error_code(std::errc::invalid_argument),
+          "the initial plan is invalid: " + toString(std::move(error)));
     plans.push_back(*options.initialPlan);
   } else {
     for (StringRef name : kStartingStrategies)
@@ -319,10 +319,22 @@ Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
 
   if (result.plan)
     if (Error error = validatePlan(buffers, *result.plan))
-      return createStringError(std::make_error_code(std::errc::state_not_recoverable),
-                               "internal error: the exact plan is invalid: " +
-                                   toString(std::move(error)));
+      return createStringError(
+          std::make_error_code(std::errc::state_not_recoverable),
+          "internal error: the exact plan is invalid: " +
+              toString(std::move(error)));
   return result;
+}
+
+Expected<Plan> planExactly(ArrayRef<Buffer> buffers,
+                           const ExactOptions &options) {
+  assert(!options.capacity && "a plan is promised only when minimising");
+  Expected<ExactResult> result = solveExact(buffers, options);
+  if (!result)
+    return result.takeError();
+  Plan plan = std::move(*result->plan);
+  plan.details = describeExactResult(*result);
+  return plan;
 }
 
 std::string describeExactResult(const ExactResult &result) {

@@ -58,7 +58,8 @@ struct Outcome {
 
 static Expected<Plan> planWith(StringRef name, ArrayRef<Buffer> buffers,
                                const StrategyOptions &options) {
-  std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy(name, options);
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy(name, options);
   if (!strategy)
     return createStringError(std::make_error_code(std::errc::invalid_argument),
                              "not created");
@@ -70,25 +71,20 @@ static Expected<Plan> planWith(StringRef name, ArrayRef<Buffer> buffers,
 /// left, so that its counted steps, and so the plan, do not depend on how
 /// fast the others ran. Without a limit it still gets half the default one:
 /// on a hard problem it could run for ever.
-static Expected<Plan> planExactly(ArrayRef<Buffer> buffers,
-                                  ArrayRef<Outcome> outcomes,
-                                  double timeLimitSeconds) {
+static Expected<Plan> planExactlyFrom(ArrayRef<Buffer> buffers,
+                                      ArrayRef<Outcome> outcomes,
+                                      double timeLimitSeconds) {
   ExactOptions exactOptions;
   exactOptions.timeLimitSeconds =
       (timeLimitSeconds > 0 ? timeLimitSeconds
                             : StrategyOptions().timeLimitSeconds) /
       2;
   for (const Outcome &outcome : outcomes)
-    if (outcome.plan && (!exactOptions.initialPlan ||
-                         outcome.plan->slabSize <
-                             exactOptions.initialPlan->slabSize))
+    if (outcome.plan &&
+        (!exactOptions.initialPlan ||
+         outcome.plan->slabSize < exactOptions.initialPlan->slabSize))
       exactOptions.initialPlan = *outcome.plan;
-  Expected<ExactResult> result = solveExact(buffers, exactOptions);
-  if (!result)
-    return result.takeError();
-  Plan plan = std::move(*result->plan);
-  plan.details = describeExactResult(*result);
-  return plan;
+  return planExactly(buffers, exactOptions);
 }
 
 Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
@@ -122,10 +118,10 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
       limited.timeLimitSeconds =
           std::max(options.timeLimitSeconds - used, kLeastSeconds);
     }
-    Expected<Plan> plan = names[i] == "exact"
-                              ? planExactly(buffers, outcomes,
-                                            options.timeLimitSeconds)
-                              : planWith(names[i], buffers, limited);
+    Expected<Plan> plan =
+        names[i] == "exact"
+            ? planExactlyFrom(buffers, outcomes, options.timeLimitSeconds)
+            : planWith(names[i], buffers, limited);
     if (!plan) {
       outcomes[i].failure = "failed: " + toString(plan.takeError());
       continue;

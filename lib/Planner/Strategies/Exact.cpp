@@ -25,12 +25,7 @@ public:
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
     ExactOptions exactOptions;
     exactOptions.timeLimitSeconds = options.timeLimitSeconds;
-    Expected<ExactResult> result = solveExact(buffers, exactOptions);
-    if (!result)
-      return result.takeError();
-    Plan plan = std::move(*result->plan);
-    plan.details = describeExactResult(*result);
-    return plan;
+    return planExactly(buffers, exactOptions);
   }
 
 private:
