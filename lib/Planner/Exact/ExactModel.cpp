@@ -27,11 +27,19 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
                                (unsigned long long)buffer.alignment);
     if (isTrivial(buffer))
       continue;
-    unit = std::gcd(std::gcd(unit, buffer.size), buffer.alignment);
+    unit = std::gcd(unit, buffer.size);
     times.push_back(buffer.start);
     times.push_back(buffer.end);
   }
-  model.unit = unit == 0 ? 1 : unit;
+  // Offsets are sums of sizes rounded up to alignments. Rounding a multiple
+  // of the unit up to an alignment that divides it, or that it divides,
+  // gives a multiple of the unit; any other alignment shrinks the unit.
+  unit = unit == 0 ? 1 : unit;
+  for (const Buffer &buffer : buffers)
+    if (!isTrivial(buffer) && unit % buffer.alignment != 0 &&
+        buffer.alignment % unit != 0)
+      unit = std::gcd(unit, buffer.alignment);
+  model.unit = unit;
   llvm::sort(times);
   times.erase(llvm::unique(times), times.end());
   auto sectionOf = [&](uint64_t time) -> unsigned {
@@ -73,7 +81,9 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
     unsigned base = firstSectionOfComponent[componentIndex];
     component.original.push_back(index);
     component.sizes.push_back(buffer.size / model.unit);
-    component.alignments.push_back(buffer.alignment / model.unit);
+    // An alignment that divides the unit holds for every offset.
+    component.alignments.push_back(
+        std::max<uint64_t>(buffer.alignment / model.unit, 1));
     component.firstSection.push_back(first - base);
     component.endSection.push_back(end - base);
     component.lifetimes.push_back(buffer.end - buffer.start);

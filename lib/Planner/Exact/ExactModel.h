@@ -3,8 +3,9 @@
 // Private to lib/Planner/Exact. The exact search works on a compressed form
 // of the problem:
 //  * sizes, alignments and capacities in units of the greatest common
-//    divisor of all sizes and alignments, so every offset the search makes
-//    is a whole number of units and the optimum is a multiple of the unit;
+//    divisor of the sizes (and of the alignments that neither divide it nor
+//    are multiples of it), so every offset the search makes is a whole
+//    number of units and the optimum is a multiple of the unit;
 //  * time compressed into sections, the spans between consecutive start and
 //    end times, each buffer covering a contiguous range of them;
 //  * components: runs of sections that no buffer crosses between, planned

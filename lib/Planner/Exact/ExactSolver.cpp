@@ -7,9 +7,9 @@
 //
 // Minimising runs in rounds of growing effort (nodes per search). A round
 // first tries the lower bound (a plan there is optimal, a refutation raises
-// the bound), then capacities below the best slab: half the gap down first,
-// a quarter of that when there is no answer, and so on to one unit below
-// (a plan lowers the slab, a refutation raises the bound).
+// the bound), then capacities below the best slab, one unit below first and
+// twice as far after each plan (a plan lowers the slab, a refutation raises
+// the bound).
 // Each decision runs the orders of getSearchOrders in turn with
 // node limits that double, the usual restart portfolio: one order often
 // finds in a few nodes what another misses in millions.
@@ -224,20 +224,26 @@ void ExactSolver::minimise(std::optional<uint64_t> targetUnits) {
     while (!isSettled() && getLowerUnits() != targetUnits &&
            decide(getLowerUnits(), effort) == SearchOutcome::Refuted)
       ;
-    // Improve: ask for a slab `step` below the best; an answer keeps the
-    // step, no answer shrinks it, down to one unit. This gets about as many
-    // nodes as proving did, so neither starves the other.
+    // Improve: ask for a slab `step` below the best. Capacities just below
+    // a plan are usually quick to fill, so the step starts at one unit and
+    // doubles after each plan; no answer starts it again at one unit, and
+    // no answer at one unit ends the round. This gets about twice the nodes
+    // proving did, so neither starves the other.
     uint64_t improveStart = nodes, proveNodes = nodes - proveStart;
-    uint64_t step = (getUpperUnits() - getLowerUnits()) / 2;
-    while (!isSettled() && nodes - improveStart <= proveNodes) {
+    uint64_t step = 1;
+    while (!isSettled() && nodes - improveStart <= 2 * proveNodes) {
       uint64_t lower = getLowerUnits(), upper = getUpperUnits();
       step = std::clamp<uint64_t>(step, 1, upper - lower);
       SearchOutcome outcome = decide(upper - step, effort);
-      if (outcome != SearchOutcome::Stopped)
+      if (outcome == SearchOutcome::Found) {
+        step *= 2;
+        continue;
+      }
+      if (outcome == SearchOutcome::Refuted)
         continue;
       if (step == 1)
         break;
-      step /= 4;
+      step = 1;
     }
   }
 }
