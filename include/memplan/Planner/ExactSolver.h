@@ -76,7 +76,8 @@ llvm::Expected<Plan> planExactly(llvm::ArrayRef<Buffer> buffers,
                                  const ExactOptions &options);
 
 /// A one-line account of `result` for people, e.g. "optimal (proven), 1234
-/// nodes" or "lower bound 986112 (gap 4.57%), stopped by the step budget".
+/// nodes" or "lower bound 986112 (gap 45056 bytes, 4.57%), 98765 nodes,
+/// stopped by the step budget".
 std::string describeExactResult(const ExactResult &result);
 
 } // namespace memplan

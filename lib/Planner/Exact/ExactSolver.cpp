@@ -363,10 +363,13 @@ std::string describeExactResult(const ExactResult &result) {
     os << "optimal (proven)";
   } else {
     uint64_t slab = result.plan->slabSize;
-    os << "lower bound " << result.lowerBound;
+    // The gap in bytes too: on large slabs a few bytes round to 0.00%.
+    os << "lower bound " << result.lowerBound << " (gap "
+       << slab - result.lowerBound << " bytes";
     if (result.lowerBound != 0)
-      os << formatv(" (gap {0:F2}%)", 100.0 * double(slab - result.lowerBound) /
-                                          double(result.lowerBound));
+      os << formatv(", {0:F2}%", 100.0 * double(slab - result.lowerBound) /
+                                     double(result.lowerBound));
+    os << ")";
   }
   os << ", " << result.nodes << " nodes";
   if (result.unsearchedBuffers != 0)
