@@ -8,8 +8,8 @@
 // Minimising runs in rounds of growing effort (nodes per search). A round
 // first tries the lower bound (a plan there is optimal, a refutation raises
 // the bound), then capacities below the best slab, one unit below first and
-// twice as far after each plan (a plan lowers the slab, a refutation raises
-// the bound).
+// twice as far each time, over and over (a plan lowers the slab, a
+// refutation raises the bound).
 // Each decision runs the orders of getSearchOrders in turn with
 // node limits that double, the usual restart portfolio: one order often
 // finds in a few nodes what another misses in millions.
@@ -91,6 +91,8 @@ private:
   SearchBudget &budget;
   SmallVector<ComponentState, 0> states;
   uint64_t nodes = 0;
+  /// How far below the best slab minimise() asks next, in units.
+  uint64_t improveStep = 1;
 };
 } // namespace
 
@@ -224,26 +226,20 @@ void ExactSolver::minimise(std::optional<uint64_t> targetUnits) {
     while (!isSettled() && getLowerUnits() != targetUnits &&
            decide(getLowerUnits(), effort) == SearchOutcome::Refuted)
       ;
-    // Improve: ask for a slab `step` below the best. Capacities just below
-    // a plan are usually quick to fill, so the step starts at one unit and
-    // doubles after each plan; no answer starts it again at one unit, and
-    // no answer at one unit ends the round. This gets about twice the nodes
-    // proving did, so neither starves the other.
+    // Improve: ask for a slab `improveStep` units below the best. Which
+    // capacities are quick to fill is erratic (a tight one often more than a
+    // loose one), so the step doubles after every answer or none, and
+    // starts again at one unit when it passes the gap; it carries over from
+    // round to round, so rounds try other capacities. This gets about as
+    // many nodes as proving did, so neither starves the other.
     uint64_t improveStart = nodes, proveNodes = nodes - proveStart;
-    uint64_t step = 1;
-    while (!isSettled() && nodes - improveStart <= 2 * proveNodes) {
+    while (!isSettled() && nodes - improveStart <= proveNodes) {
       uint64_t lower = getLowerUnits(), upper = getUpperUnits();
-      step = std::clamp<uint64_t>(step, 1, upper - lower);
-      SearchOutcome outcome = decide(upper - step, effort);
-      if (outcome == SearchOutcome::Found) {
-        step *= 2;
-        continue;
-      }
-      if (outcome == SearchOutcome::Refuted)
-        continue;
-      if (step == 1)
-        break;
-      step = 1;
+      if (improveStep >= upper - lower)
+        improveStep = 1;
+      SearchOutcome outcome = decide(upper - improveStep, effort);
+      if (outcome != SearchOutcome::Refuted)
+        improveStep *= 2;
     }
   }
 }
