@@ -18,10 +18,11 @@ defvar planningOptions = [
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Emit a remark on each function with what was planned">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"2.0",
-           "Seconds that searching strategies (hill-climb, best) may spend on "
-           "one memory space of one function; 0 means no limit. A search "
-           "stopped by this limit may give a plan that depends on the "
-           "machine's speed">
+           "Seconds that searching strategies (hill-climb, exact, best) may "
+           "spend on one memory space of one function; 0 means no limit. "
+           "exact counts its work in steps and gives the same plan on any "
+           "machine; hill-climb stopped by this limit may give a plan that "
+           "depends on the machine's speed">
   ];
 
 defvar planningStatistics = [
@@ -84,8 +85,10 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     option (`--memplan-offsets="strategy=greedy-size alignment=64"`).
     Strategies (docs/strategies.md): `naive`, `greedy-size`,
     `greedy-breadth`, `greedy-in-order`, `mincost-flow`, `strip-best-fit`,
-    `path-cover`, `start-best-fit`, `gergov`, `hill-climb`, and `best` (the
-    default), which runs the others within `time-limit` and keeps the
+    `path-cover`, `start-best-fit`, `gergov`, `hill-climb`, `exact` (branch
+    and bound: the smallest slab, proven optimal when `time-limit` allows,
+    docs/exact.md), and `best` (the default), which runs the others within
+    `time-limit`, exact last from their smallest plan, and keeps the
     smallest slab.
 
     Every plan is checked by an independent validator before the IR is
