@@ -20,11 +20,114 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
   return start;
 }
 
-GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan)
-    : buffers(buffers), plan(plan) {
+GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
+    : buffers(buffers), plan(plan), search(search) {
   plan.offsets.assign(buffers.size(), 0);
   plan.slabSize = 0;
-  placed.reserve(buffers.size());
+  if (search == OverlapSearch::Scan) {
+    placed.reserve(buffers.size());
+    return;
+  }
+  for (const Buffer &buffer : buffers)
+    if (buffer.start < buffer.end && buffer.size != 0) {
+      times.push_back(buffer.start);
+      times.push_back(buffer.end);
+    }
+  llvm::sort(times);
+  times.erase(llvm::unique(times), times.end());
+  numSections = times.size() < 2 ? 0 : times.size() - 1;
+  firstSection.assign(buffers.size(), 0);
+  endSection.assign(buffers.size(), 0);
+  size_t nodes = std::max<size_t>(4 * numSections, 2);
+  nodeBegin.assign(nodes + 1, 0);
+  nodeFill.assign(nodes, 0);
+  subtreeCount.assign(nodes, 0);
+  seenInQuery.assign(buffers.size(), 0);
+  // Count each node's slots, then lay them out one after the other.
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    if (buffer.start >= buffer.end || buffer.size == 0)
+      continue;
+    firstSection[index] =
+        llvm::lower_bound(times, buffer.start) - times.begin();
+    endSection[index] = llvm::lower_bound(times, buffer.end) - times.begin();
+    forEachCoveringNode(
+        firstSection[index], endSection[index],
+        [&](unsigned node) { ++nodeBegin[node + 1]; }, [](unsigned) {});
+  }
+  for (size_t node = 0; node != nodes; ++node)
+    nodeBegin[node + 1] += nodeBegin[node];
+  nodeBuffers.assign(nodeBegin[nodes], 0);
+}
+
+template <typename Visit, typename Pass>
+void GapPlacer::forEachCoveringNode(unsigned first, unsigned end, Visit visit,
+                                    Pass pass) {
+  // Iterative descent over (node, its sections [low, high)).
+  SmallVector<std::tuple<unsigned, unsigned, unsigned>, 64> stack = {
+      {1, 0, numSections}};
+  while (!stack.empty()) {
+    auto [node, low, high] = stack.pop_back_val();
+    if (high <= first || end <= low)
+      continue;
+    pass(node);
+    if (first <= low && high <= end) {
+      visit(node);
+      continue;
+    }
+    unsigned middle = low + (high - low) / 2;
+    stack.push_back({2 * node, low, middle});
+    stack.push_back({2 * node + 1, middle, high});
+  }
+}
+
+void GapPlacer::insertIntoTree(unsigned index) {
+  forEachCoveringNode(
+      firstSection[index], endSection[index],
+      [&](unsigned node) {
+        nodeBuffers[nodeBegin[node] + nodeFill[node]++] = index;
+      },
+      [&](unsigned node) { ++subtreeCount[node]; });
+}
+
+void GapPlacer::findOverlapping(unsigned index) {
+  overlapping.clear();
+  const Buffer &buffer = buffers[index];
+  if (search == OverlapSearch::Scan) {
+    for (unsigned other : placed)
+      if (buffer.overlapsInTime(buffers[other]))
+        overlapping.push_back(other);
+    return;
+  }
+  if (numSections == 0 || buffer.start >= buffer.end)
+    return;
+  unsigned first = firstSection[index], end = endSection[index];
+  ++query;
+  SmallVector<std::tuple<unsigned, unsigned, unsigned>, 64> stack = {
+      {1, 0, numSections}};
+  while (!stack.empty()) {
+    auto [node, low, high] = stack.pop_back_val();
+    if (subtreeCount[node] == 0 || high <= first || end <= low)
+      continue;
+    // Each buffer held here covers all of [low, high), which meets
+    // [first, end).
+    for (unsigned slot = nodeBegin[node], e = slot + nodeFill[node]; slot != e;
+         ++slot) {
+      unsigned other = nodeBuffers[slot];
+      if (seenInQuery[other] != query) {
+        seenInQuery[other] = query;
+        overlapping.push_back(other);
+      }
+    }
+    if (high - low > 1) {
+      unsigned middle = low + (high - low) / 2;
+      stack.push_back({2 * node, low, middle});
+      stack.push_back({2 * node + 1, middle, high});
+    }
+  }
+  llvm::sort(overlapping, [&](unsigned lhs, unsigned rhs) {
+    uint64_t l = plan.offsets[lhs], r = plan.offsets[rhs];
+    return l != r ? l < r : lhs < rhs;
+  });
 }
 
 bool GapPlacer::place(unsigned index) {
@@ -34,13 +137,12 @@ bool GapPlacer::place(unsigned index) {
     return true;
   }
 
+  findOverlapping(index);
   uint64_t prev = 0;
   std::optional<uint64_t> bestOffset;
   uint64_t smallestGap = 0;
-  for (unsigned other : placed) {
+  for (unsigned other : overlapping) {
     const Buffer &x = buffers[other];
-    if (!buffer.overlapsInTime(x))
-      continue;
     uint64_t xOffset = plan.offsets[other];
     if (xOffset > prev) {
       std::optional<uint64_t> candidate = fitInGap(buffer, prev, xOffset);
@@ -63,11 +165,15 @@ bool GapPlacer::place(unsigned index) {
 
   plan.offsets[index] = *bestOffset;
   plan.slabSize = std::max(plan.slabSize, *end);
-  auto byOffset = [&](unsigned lhs, unsigned rhs) {
-    uint64_t l = plan.offsets[lhs], r = plan.offsets[rhs];
-    return l != r ? l < r : lhs < rhs;
-  };
-  placed.insert(llvm::upper_bound(placed, index, byOffset), index);
+  if (search == OverlapSearch::Scan) {
+    auto byOffset = [&](unsigned lhs, unsigned rhs) {
+      uint64_t l = plan.offsets[lhs], r = plan.offsets[rhs];
+      return l != r ? l < r : lhs < rhs;
+    };
+    placed.insert(llvm::upper_bound(placed, index, byOffset), index);
+  } else if (buffer.start < buffer.end) {
+    insertIntoTree(index);
+  }
   return true;
 }
 

@@ -36,11 +36,21 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
 ///  * A zero-size buffer occupies no bytes: it goes to offset 0 and is not
 ///    recorded as placed, so it never splits a gap.
 ///
-/// Each placement scans every placed buffer: O(n) per buffer, O(n^2) in all.
+/// How GapPlacer finds the placed buffers that overlap a new one in time.
+enum class OverlapSearch {
+  /// A segment tree over time: O(log n + k log n) per placement, where k is
+  /// the number of placed buffers found, and O(n log n) memory.
+  SegmentTree,
+  /// Scan every placed buffer, O(n) per placement: the textbook form, kept
+  /// as the oracle the tests hold the tree to.
+  Scan,
+};
+
 class GapPlacer {
 public:
   /// Sizes `plan.offsets` for `buffers` and resets the slab to 0.
-  GapPlacer(llvm::ArrayRef<Buffer> buffers, Plan &plan);
+  GapPlacer(llvm::ArrayRef<Buffer> buffers, Plan &plan,
+            OverlapSearch search = OverlapSearch::SegmentTree);
 
   /// Places buffer `index` (not placed before), sets its offset and raises
   /// the slab size to its end. Returns false, placing nothing, if its end
@@ -48,10 +58,39 @@ public:
   bool place(unsigned index);
 
 private:
+  /// The placed buffers that overlap `index` in time, in offset order (ties:
+  /// lower index), into `overlapping`.
+  void findOverlapping(unsigned index);
+  void insertIntoTree(unsigned index);
+  /// Calls `visit(node)` on the nodes that hold a buffer covering the
+  /// sections [first, end), and `pass(node)` on every node above them.
+  template <typename Visit, typename Pass>
+  void forEachCoveringNode(unsigned first, unsigned end, Visit visit,
+                           Pass pass);
+
   llvm::ArrayRef<Buffer> buffers;
   Plan &plan;
-  /// Indices of the placed buffers, ordered by offset, then by index.
+  OverlapSearch search;
+  /// Scan: the placed buffers, ordered by offset, then by index.
   llvm::SmallVector<unsigned> placed;
+  /// SegmentTree: the distinct start and end times cut time into sections;
+  /// node v covers a range of sections, holds the placed buffers that cover
+  /// all of it but not all of its parent's, and counts the buffers held in
+  /// its subtree so that empty subtrees are skipped.
+  llvm::SmallVector<uint64_t> times;
+  unsigned numSections = 0;
+  /// Each buffer's sections [firstSection, endSection).
+  llvm::SmallVector<unsigned> firstSection, endSection;
+  /// Node v holds nodeBuffers[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]):
+  /// which nodes a buffer lands in does not depend on the order of
+  /// placement, so the slots are counted up front and never reallocated.
+  llvm::SmallVector<unsigned> nodeBuffers;
+  llvm::SmallVector<unsigned> nodeBegin, nodeFill;
+  llvm::SmallVector<unsigned> subtreeCount;
+  /// Deduplicates a buffer held in several nodes of one query.
+  llvm::SmallVector<unsigned> seenInQuery;
+  unsigned query = 0;
+  llvm::SmallVector<unsigned> overlapping;
 };
 
 } // namespace memplan::detail

@@ -21,8 +21,8 @@
 //    start. Buffers with an empty one, in no profile, are placed last in the
 //    same order.
 //
-// With T distinct starts, finding the profiles costs O(n T) and placing
-// O(n^2), so O(n^2) in all.
+// With T distinct starts, finding the profiles costs O(n T); placing costs
+// O(n log n + K log n) for K overlapping pairs (GapPlacer).
 //
 //===----------------------------------------------------------------------===//
 

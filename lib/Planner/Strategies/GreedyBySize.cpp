@@ -11,7 +11,9 @@
 //    the paper; the rule is detail::GapPlacer in GapPlacement.h, shared with
 //    greedy-breadth and start-best-fit). Zero-size buffers go to offset 0.
 //
-// This is the textbook O(n^2) form: each buffer scans every placed one.
+// Each placement finds the placed buffers it overlaps in a segment tree over
+// time (GapPlacer): O(n log n + K log n) for K overlapping pairs, not the
+// textbook O(n^2).
 //
 //===----------------------------------------------------------------------===//
 

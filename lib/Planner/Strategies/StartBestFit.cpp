@@ -10,7 +10,7 @@
 //    rule of greedy-size). Every placed buffer started no later, so those it
 //    overlaps are exactly the ones still live at its start.
 //
-// Each buffer scans every placed one: O(n^2).
+// Placing costs O(n log n + K log n) for K overlapping pairs (GapPlacer).
 //
 //===----------------------------------------------------------------------===//
 
