@@ -193,6 +193,19 @@ static void writeCsv(raw_ostream &os, const CsvProblem &problem,
   }
 }
 
+void writeProblemCsv(raw_ostream &os, ArrayRef<Buffer> buffers) {
+  bool withAlignment = llvm::any_of(
+      buffers, [](const Buffer &buffer) { return buffer.alignment != 1; });
+  os << "id,lower,upper,size" << (withAlignment ? ",alignment" : "") << '\n';
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    os << index << ',' << buffer.start << ',' << buffer.end << ','
+       << buffer.size;
+    if (withAlignment)
+      os << ',' << buffer.alignment;
+    os << '\n';
+  }
+}
+
 void writeOffsetsCsv(raw_ostream &os, const CsvProblem &problem,
                      ArrayRef<uint64_t> offsets) {
   assert(offsets.size() == problem.fields.size() && "one offset per buffer");

@@ -11,6 +11,7 @@
 
 #include "memplan/Planner/ExactSolver.h"
 #include "memplan/Planner/ProblemCsv.h"
+#include "memplan/Planner/ProblemGenerator.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -60,8 +61,13 @@ static cl::opt<uint64_t> capacity(
              "came first"),
     cl::value_desc("bytes"), cl::cat(solveCategory));
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
-                                      cl::desc("<problem.csv>"),
+static cl::opt<unsigned> generate(
+    "generate",
+    cl::desc("Write a synthetic problem of N buffers shaped like a network "
+             "(ProblemGenerator.h; --seed picks it) instead of planning one"),
+    cl::value_desc("N"), cl::cat(solveCategory));
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<problem.csv>"),
                                       cl::cat(solveCategory));
 
 static cl::opt<std::string>
@@ -193,6 +199,23 @@ static int writeSolution(const SolveMode &mode, const CsvProblem &problem,
   return ExitSuccess;
 }
 
+/// --generate: writes the problem to -o or stdout.
+static int writeGenerated() {
+  std::error_code error;
+  ToolOutputFile output(outputFile.empty() ? "-" : outputFile.getValue(), error,
+                        sys::fs::OF_Text);
+  if (error)
+    return fail(ExitIoError,
+                "cannot write '" + outputFile + "': " + error.message());
+  writeProblemCsv(output.os(), generateProblem(generate, seed));
+  output.os().flush();
+  if (output.os().has_error())
+    return fail(ExitIoError, "cannot write '" + outputFile +
+                                 "': " + output.os().error().message());
+  output.keep();
+  return ExitSuccess;
+}
+
 /// --capacity: does the problem fit? A plan is written only if it does.
 static int runCapacity(const CsvProblem &problem, StringRef displayName,
                        uint64_t lowerBound, uint64_t naive) {
@@ -249,6 +272,11 @@ int main(int argc, char **argv) {
           "memplan-solve: plan buffers given as MiniMalloc CSV records\n",
           &errs()))
     return ExitBadInput;
+
+  if (generate.getNumOccurrences() != 0)
+    return writeGenerated();
+  if (inputFile.empty())
+    return fail(ExitBadInput, "no input file (or --generate=N)");
 
   Expected<std::unique_ptr<SolveMode>> mode = createMode(modeName);
   if (!mode)

@@ -43,6 +43,10 @@ struct CsvProblem {
 llvm::Expected<CsvProblem> readProblemCsv(llvm::StringRef text,
                                           llvm::StringRef fileName);
 
+/// Writes `buffers` as a problem: `id,lower,upper,size`, ids 0, 1, ...,
+/// and an `alignment` column if any alignment is not 1.
+void writeProblemCsv(llvm::raw_ostream &os, llvm::ArrayRef<Buffer> buffers);
+
 /// Writes `problem` with one more column, `offset`: offsets[i] for row i.
 void writeOffsetsCsv(llvm::raw_ostream &os, const CsvProblem &problem,
                      llvm::ArrayRef<uint64_t> offsets);
