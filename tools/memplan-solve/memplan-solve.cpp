@@ -181,16 +181,16 @@ static void printTable(raw_ostream &os, const SolveMode &mode,
   }
 }
 
-/// Writes `solution` to -o or stdout; the exit code.
-static int writeSolution(const SolveMode &mode, const CsvProblem &problem,
-                         const Solution &solution) {
+/// Runs `write` on -o or stdout, kept only if everything was written; the
+/// exit code.
+static int writeOutput(function_ref<void(raw_ostream &)> write) {
   std::error_code error;
   ToolOutputFile output(outputFile.empty() ? "-" : outputFile.getValue(), error,
                         sys::fs::OF_Text);
   if (error)
     return fail(ExitIoError,
                 "cannot write '" + outputFile + "': " + error.message());
-  mode.write(output.os(), problem, solution);
+  write(output.os());
   output.os().flush();
   if (output.os().has_error())
     return fail(ExitIoError, "cannot write '" + outputFile +
@@ -199,21 +199,18 @@ static int writeSolution(const SolveMode &mode, const CsvProblem &problem,
   return ExitSuccess;
 }
 
+/// Writes `solution` to -o or stdout; the exit code.
+static int writeSolution(const SolveMode &mode, const CsvProblem &problem,
+                         const Solution &solution) {
+  return writeOutput(
+      [&](raw_ostream &os) { mode.write(os, problem, solution); });
+}
+
 /// --generate: writes the problem to -o or stdout.
 static int writeGenerated() {
-  std::error_code error;
-  ToolOutputFile output(outputFile.empty() ? "-" : outputFile.getValue(), error,
-                        sys::fs::OF_Text);
-  if (error)
-    return fail(ExitIoError,
-                "cannot write '" + outputFile + "': " + error.message());
-  writeProblemCsv(output.os(), generateProblem(generate, seed));
-  output.os().flush();
-  if (output.os().has_error())
-    return fail(ExitIoError, "cannot write '" + outputFile +
-                                 "': " + output.os().error().message());
-  output.keep();
-  return ExitSuccess;
+  return writeOutput([&](raw_ostream &os) {
+    writeProblemCsv(os, generateProblem(generate, seed));
+  });
 }
 
 /// --capacity: does the problem fit? A plan is written only if it does.
