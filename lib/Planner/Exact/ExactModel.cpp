@@ -2,6 +2,8 @@
 
 #include "ExactModel.h"
 
+#include "../TimeSections.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
@@ -12,48 +14,36 @@ using namespace llvm;
 
 namespace memplan::detail {
 
-static bool isTrivial(const Buffer &buffer) {
-  return buffer.size == 0 || buffer.start >= buffer.end;
-}
-
 Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
   ExactModel model;
   uint64_t unit = 0;
-  SmallVector<uint64_t> times;
   for (const Buffer &buffer : buffers) {
     if (!isPowerOf2_64(buffer.alignment))
       return createStringError(std::errc::invalid_argument,
                                "alignment %llu is not a power of two",
                                (unsigned long long)buffer.alignment);
-    if (isTrivial(buffer))
-      continue;
-    unit = std::gcd(unit, buffer.size);
-    times.push_back(buffer.start);
-    times.push_back(buffer.end);
+    if (occupiesMemory(buffer))
+      unit = std::gcd(unit, buffer.size);
   }
   // Offsets are sums of sizes rounded up to alignments. Rounding a multiple
   // of the unit up to an alignment that divides it, or that it divides,
   // gives a multiple of the unit; any other alignment shrinks the unit.
   unit = unit == 0 ? 1 : unit;
   for (const Buffer &buffer : buffers)
-    if (!isTrivial(buffer) && unit % buffer.alignment != 0 &&
+    if (occupiesMemory(buffer) && unit % buffer.alignment != 0 &&
         buffer.alignment % unit != 0)
       unit = std::gcd(unit, buffer.alignment);
   model.unit = unit;
-  llvm::sort(times);
-  times.erase(llvm::unique(times), times.end());
-  auto sectionOf = [&](uint64_t time) -> unsigned {
-    return llvm::lower_bound(times, time) - times.begin();
-  };
+  TimeSections timeSections(buffers);
 
   // Section k is [times[k], times[k + 1]). A boundary k (between sections
   // k - 1 and k) splits components when no buffer covers both sides.
-  unsigned numSections = times.empty() ? 0 : times.size() - 1;
+  unsigned numSections = timeSections.size();
   SmallVector<unsigned> crossing(numSections + 1, 0);
   for (const Buffer &buffer : buffers) {
-    if (isTrivial(buffer))
+    if (!occupiesMemory(buffer))
       continue;
-    unsigned first = sectionOf(buffer.start), end = sectionOf(buffer.end);
+    auto [first, end] = timeSections.sectionsOf(buffer);
     // Boundaries first + 1 .. end - 1 lie inside the buffer.
     if (first + 1 < end) {
       ++crossing[first + 1];
@@ -73,9 +63,9 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
 
   model.components.resize(firstSectionOfComponent.size());
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
-    if (isTrivial(buffer))
+    if (!occupiesMemory(buffer))
       continue;
-    unsigned first = sectionOf(buffer.start), end = sectionOf(buffer.end);
+    auto [first, end] = timeSections.sectionsOf(buffer);
     unsigned componentIndex = componentOfSection[first];
     ExactComponent &component = model.components[componentIndex];
     unsigned base = firstSectionOfComponent[componentIndex];

@@ -4,6 +4,8 @@
 
 #include "Strategies.h"
 
+#include "../TimeSections.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 using namespace llvm;
@@ -28,14 +30,8 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
     placed.reserve(buffers.size());
     return;
   }
-  for (const Buffer &buffer : buffers)
-    if (buffer.start < buffer.end && buffer.size != 0) {
-      times.push_back(buffer.start);
-      times.push_back(buffer.end);
-    }
-  llvm::sort(times);
-  times.erase(llvm::unique(times), times.end());
-  numSections = times.size() < 2 ? 0 : times.size() - 1;
+  TimeSections sections(buffers);
+  numSections = sections.size();
   firstSection.assign(buffers.size(), 0);
   endSection.assign(buffers.size(), 0);
   size_t nodes = std::max<size_t>(4 * numSections, 2);
@@ -45,11 +41,10 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
   seenInQuery.assign(buffers.size(), 0);
   // Count each node's slots, then lay them out one after the other.
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
-    if (buffer.start >= buffer.end || buffer.size == 0)
+    if (!occupiesMemory(buffer))
       continue;
-    firstSection[index] =
-        llvm::lower_bound(times, buffer.start) - times.begin();
-    endSection[index] = llvm::lower_bound(times, buffer.end) - times.begin();
+    std::tie(firstSection[index], endSection[index]) =
+        sections.sectionsOf(buffer);
     forEachCoveringNode(
         firstSection[index], endSection[index],
         [&](unsigned node) { ++nodeBegin[node + 1]; }, [](unsigned) {});
@@ -98,7 +93,7 @@ void GapPlacer::findOverlapping(unsigned index) {
         overlapping.push_back(other);
     return;
   }
-  if (numSections == 0 || buffer.start >= buffer.end)
+  if (!occupiesMemory(buffer))
     return;
   unsigned first = firstSection[index], end = endSection[index];
   ++query;
@@ -171,7 +166,7 @@ bool GapPlacer::place(unsigned index) {
       return l != r ? l < r : lhs < rhs;
     };
     placed.insert(llvm::upper_bound(placed, index, byOffset), index);
-  } else if (buffer.start < buffer.end) {
+  } else if (occupiesMemory(buffer)) {
     insertIntoTree(index);
   }
   return true;

@@ -73,11 +73,10 @@ private:
   OverlapSearch search;
   /// Scan: the placed buffers, ordered by offset, then by index.
   llvm::SmallVector<unsigned> placed;
-  /// SegmentTree: the distinct start and end times cut time into sections;
-  /// node v covers a range of sections, holds the placed buffers that cover
-  /// all of it but not all of its parent's, and counts the buffers held in
-  /// its subtree so that empty subtrees are skipped.
-  llvm::SmallVector<uint64_t> times;
+  /// SegmentTree: over the sections of TimeSections, node v covers a range
+  /// of sections, holds the placed buffers that cover all of it but not all
+  /// of its parent's, and counts the buffers held in its subtree so that
+  /// empty subtrees are skipped.
   unsigned numSections = 0;
   /// Each buffer's sections [firstSection, endSection).
   llvm::SmallVector<unsigned> firstSection, endSection;

@@ -30,6 +30,8 @@
 
 #include "Strategies.h"
 
+#include "../TimeSections.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <numeric>
@@ -60,7 +62,7 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
 
   SmallVector<unsigned> order;
   for (auto [index, buffer] : llvm::enumerate(buffers))
-    if (buffer.size != 0 && buffer.start < buffer.end)
+    if (detail::occupiesMemory(buffer))
       order.push_back(index);
   llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
     return buffers[lhs].start < buffers[rhs].start;
@@ -77,23 +79,14 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
     chain->end = buffer.end;
   }
 
-  // The heights are kept per elementary interval [times[k], times[k + 1]).
-  SmallVector<uint64_t> times;
-  for (unsigned index : order) {
-    times.push_back(buffers[index].start);
-    times.push_back(buffers[index].end);
-  }
-  llvm::sort(times);
-  times.erase(llvm::unique(times), times.end());
-  SmallVector<uint64_t> heights(times.empty() ? 0 : times.size() - 1, 0);
-  auto slot = [&](uint64_t time) {
-    return static_cast<size_t>(llvm::lower_bound(times, time) - times.begin());
-  };
+  // The heights are kept per section of time.
+  detail::TimeSections sections(buffers);
+  SmallVector<uint64_t> heights(sections.size(), 0);
 
   for (const Chain &chain : chains) {
     for (unsigned index : chain.members) {
       const Buffer &buffer = buffers[index];
-      size_t first = slot(buffer.start), last = slot(buffer.end);
+      auto [first, last] = sections.sectionsOf(buffer);
       uint64_t base =
           *std::max_element(heights.begin() + first, heights.begin() + last);
       std::optional<uint64_t> offset =

@@ -1,0 +1,61 @@
+//===- TimeSections.h - Time cut at every start and end ---------*- C++ -*-===//
+//
+// Private to lib/Planner. Several placements keep a figure per span of time
+// in which no buffer starts or ends; they share this one way to find those
+// spans. (Bounds.cpp keeps its own, so that the bounds share no code with
+// the strategies they check.)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_PLANNER_TIMESECTIONS_H
+#define MEMPLAN_LIB_PLANNER_TIMESECTIONS_H
+
+#include "memplan/Planner/Problem.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <utility>
+
+namespace memplan::detail {
+
+/// Whether a buffer takes up bytes for some time; others conflict with none.
+inline bool occupiesMemory(const Buffer &buffer) {
+  return buffer.size != 0 && buffer.start < buffer.end;
+}
+
+/// The distinct starts and ends of the buffers that occupy memory, in order,
+/// cut time into sections: section k is [times[k], times[k + 1]), and a
+/// buffer covers a contiguous range of sections.
+class TimeSections {
+public:
+  explicit TimeSections(llvm::ArrayRef<Buffer> buffers) {
+    for (const Buffer &buffer : buffers)
+      if (occupiesMemory(buffer)) {
+        times.push_back(buffer.start);
+        times.push_back(buffer.end);
+      }
+    llvm::sort(times);
+    times.erase(llvm::unique(times), times.end());
+  }
+
+  unsigned size() const { return times.empty() ? 0 : times.size() - 1; }
+
+  /// The section that starts at `time`, one of the cut times (or size() for
+  /// the last end).
+  unsigned sectionAt(uint64_t time) const {
+    return llvm::lower_bound(times, time) - times.begin();
+  }
+
+  /// The sections [first, end) that `buffer`, which occupies memory, covers.
+  std::pair<unsigned, unsigned> sectionsOf(const Buffer &buffer) const {
+    return {sectionAt(buffer.start), sectionAt(buffer.end)};
+  }
+
+private:
+  llvm::SmallVector<uint64_t> times;
+};
+
+} // namespace memplan::detail
+
+#endif // MEMPLAN_LIB_PLANNER_TIMESECTIONS_H
