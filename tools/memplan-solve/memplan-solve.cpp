@@ -128,6 +128,25 @@ static std::string formatMillis(double seconds) {
   return formatv("{0:F3}", seconds * 1000).str();
 }
 
+/// One `  label:      value` line of a summary.
+static void printRow(raw_ostream &os, StringRef label, const Twine &value) {
+  os << "  " << left_justify(label, 13) << value << '\n';
+}
+
+/// Whether `solution` passes the independent check; if not, reports the bug.
+static bool isValidPlan(const SolveMode &mode, ArrayRef<Buffer> buffers,
+                        const Solution &solution, StringRef strategy,
+                        StringRef displayName) {
+  Error error = mode.validate(buffers, solution);
+  if (!error)
+    return true;
+  fail(ExitInternalError,
+       "internal error (a bug in memplan): the plan of strategy " + strategy +
+           " for " + displayName +
+           " fails validation: " + toString(std::move(error)));
+  return false;
+}
+
 static void printSummary(raw_ostream &os, const SolveMode &mode,
                          const Outcome &outcome, uint64_t lowerBound,
                          uint64_t naive) {
@@ -136,7 +155,7 @@ static void printSummary(raw_ostream &os, const SolveMode &mode,
     strategy += " (" + outcome.solution.details + ")";
   std::string bytesLabel = (mode.getBytesLabel() + ":").str();
   auto row = [&](StringRef label, const Twine &value) {
-    os << "  " << left_justify(label, 13) << value << '\n';
+    printRow(os, label, value);
   };
   row("strategy:", strategy);
   row(bytesLabel, Twine(outcome.solution.bytes) + " bytes");
@@ -214,8 +233,9 @@ static int writeGenerated() {
 }
 
 /// --capacity: does the problem fit? A plan is written only if it does.
-static int runCapacity(const CsvProblem &problem, StringRef displayName,
-                       uint64_t lowerBound, uint64_t naive) {
+static int runCapacity(const SolveMode &mode, const CsvProblem &problem,
+                       StringRef displayName, uint64_t lowerBound,
+                       uint64_t naive) {
   ExactOptions options;
   options.timeLimitSeconds = timeLimit;
   options.capacity = capacity;
@@ -233,7 +253,7 @@ static int runCapacity(const CsvProblem &problem, StringRef displayName,
   errs() << displayName << ": " << problem.buffers.size()
          << " buffers, offsets mode\n";
   auto row = [&](StringRef label, const Twine &value) {
-    errs() << "  " << left_justify(label, 13) << value << '\n';
+    printRow(errs(), label, value);
   };
   row("strategy:", "exact (" + describeExactResult(*result) + ")");
   row("capacity:", Twine(capacity.getValue()) + " bytes: " + answer);
@@ -251,13 +271,9 @@ static int runCapacity(const CsvProblem &problem, StringRef displayName,
   Solution solution;
   solution.bytes = result->plan->slabSize;
   solution.offsets = result->plan->offsets;
-  std::unique_ptr<SolveMode> mode = createOffsetsMode();
-  if (Error error = mode->validate(problem.buffers, solution))
-    return fail(ExitInternalError,
-                "internal error (a bug in memplan): the exact plan for " +
-                    displayName +
-                    " fails validation: " + toString(std::move(error)));
-  return writeSolution(*mode, problem, solution);
+  if (!isValidPlan(mode, problem.buffers, solution, "exact", displayName))
+    return ExitInternalError;
+  return writeSolution(mode, problem, solution);
 }
 
 int main(int argc, char **argv) {
@@ -323,7 +339,7 @@ int main(int argc, char **argv) {
                 displayName + ": naive: " + toString(naive.takeError()));
 
   if (decideCapacity)
-    return runCapacity(*problem, displayName, *lowerBound, *naive);
+    return runCapacity(**mode, *problem, displayName, *lowerBound, *naive);
 
   StrategyOptions options;
   options.timeLimitSeconds = timeLimit;
@@ -344,11 +360,8 @@ int main(int argc, char **argv) {
       return fail(ExitBadInput, displayName + ": strategy " + name + ": " +
                                     toString(solution.takeError()));
     // Nothing is written unless every plan passes its check.
-    if (Error error = (*mode)->validate(buffers, *solution))
-      return fail(ExitInternalError,
-                  "internal error (a bug in memplan): the plan of strategy " +
-                      name + " for " + displayName +
-                      " fails validation: " + toString(std::move(error)));
+    if (!isValidPlan(**mode, buffers, *solution, name, displayName))
+      return ExitInternalError;
     outcomes.push_back({name.str(), std::move(*solution), elapsed.count()});
   }
 
