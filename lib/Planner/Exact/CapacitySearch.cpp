@@ -124,14 +124,10 @@ SearchOutcome CapacitySearch::run(uint64_t capacity, uint64_t nodeLimit,
 SearchOutcome CapacitySearch::search(unsigned first, unsigned end,
                                      uint64_t lastOffset, unsigned lastRank) {
   ArrayRef<uint64_t> sizes = component.sizes;
-  auto isInPart = [&](unsigned buffer) {
-    return component.firstSection[buffer] >= first &&
-           component.endSection[buffer] <= end;
-  };
   uint64_t minHeight = UINT64_MAX;
   bool anyLeft = false;
   for (unsigned buffer : unplaced) {
-    if (!isInPart(buffer))
+    if (!isInPart(buffer, first, end))
       continue;
     anyLeft = true;
     minHeight = std::min(minHeight, minOffset[buffer] + sizes[buffer]);
@@ -150,7 +146,7 @@ SearchOutcome CapacitySearch::search(unsigned first, unsigned end,
   size_t base = candidateStack.size();
   for (unsigned buffer : unplaced) {
     uint64_t offset = minOffset[buffer];
-    if (offset >= minHeight || !isInPart(buffer))
+    if (offset >= minHeight || !isInPart(buffer, first, end))
       continue;
     if (offset < lastOffset ||
         (offset == lastOffset && rank[buffer] < lastRank))
@@ -217,8 +213,7 @@ SearchOutcome CapacitySearch::searchParts(unsigned buffer, unsigned first,
     SmallVector<unsigned> partBuffers;
     SmallVector<unsigned> oldRanks;
     for (unsigned other : unplaced)
-      if (component.firstSection[other] >= bounds[i] &&
-          component.endSection[other] <= bounds[i + 1]) {
+      if (isInPart(other, bounds[i], bounds[i + 1])) {
         partBuffers.push_back(other);
         oldRanks.push_back(rank[other]);
       }
@@ -261,7 +256,6 @@ bool CapacitySearch::place(unsigned buffer, unsigned first, unsigned end) {
     sectionLeft[s] -= sizes[buffer];
   }
 
-  touchedSections.clear();
   touchedRanges.clear();
   // place() and unplace() walk the buffer's sections three times each.
   uint64_t work =
@@ -289,35 +283,32 @@ bool CapacitySearch::place(unsigned buffer, unsigned first, unsigned end) {
     // left low elsewhere is weaker but still sound.
     llvm::sort(touchedRanges);
     work += touchedRanges.size() * (1 + Log2_64_Ceil(touchedRanges.size() + 1));
+    // A section's unplaced buffers all start at or above the lowest of their
+    // lowest offsets. The scan stops at the first that cannot raise it.
     unsigned covered = first;
     for (auto [rangeFirst, rangeEnd] : touchedRanges)
       for (unsigned s = std::max(rangeFirst, covered),
                     e = std::min(rangeEnd, end);
            s < e; ++s) {
         ++work;
-        touchedSections.push_back(s);
         covered = s + 1;
-      }
-    // A section's unplaced buffers all start at or above the lowest of their
-    // lowest offsets. The scan stops at the first that cannot raise it.
-    for (unsigned s : touchedSections) {
-      if (sectionLeft[s] == 0)
-        continue;
-      uint64_t floor = sectionFloor[s];
-      uint64_t lowest = UINT64_MAX;
-      for (unsigned member : component.sectionMembers[s]) {
-        ++work;
-        if (isPlaced[member])
+        if (sectionLeft[s] == 0)
           continue;
-        lowest = std::min(lowest, minOffset[member]);
-        if (lowest <= floor)
-          break;
+        uint64_t floor = sectionFloor[s];
+        uint64_t lowest = UINT64_MAX;
+        for (unsigned member : component.sectionMembers[s]) {
+          ++work;
+          if (isPlaced[member])
+            continue;
+          lowest = std::min(lowest, minOffset[member]);
+          if (lowest <= floor)
+            break;
+        }
+        if (lowest > floor) {
+          trail.push_back({Change::Floor, s, sectionFloor[s]});
+          sectionFloor[s] = lowest;
+        }
       }
-      if (lowest > floor) {
-        trail.push_back({Change::Floor, s, sectionFloor[s]});
-        sectionFloor[s] = lowest;
-      }
-    }
     // Only this part's buffers are bound to go above `offset`.
     for (unsigned s = first; s != end; ++s)
       if (sectionLeft[s] != 0 &&

@@ -84,6 +84,12 @@ private:
   /// one after the other: no buffer of one overlaps a buffer of another.
   SearchOutcome searchParts(unsigned buffer, unsigned first, unsigned end);
 
+  /// Whether `buffer` lives within the sections [first, end) of a part.
+  bool isInPart(unsigned buffer, unsigned first, unsigned end) const {
+    return component.firstSection[buffer] >= first &&
+           component.endSection[buffer] <= end;
+  }
+
   /// Ranks `buffers` 0, 1, ... by `order`, from the sizes left to place.
   void rankBuffers(llvm::ArrayRef<unsigned> buffers);
 
@@ -111,8 +117,8 @@ private:
   llvm::SmallVector<Change, 0> trail;
   /// The candidate lists of all open levels, one after the other.
   llvm::SmallVector<unsigned, 0> candidateStack;
-  /// Sections whose floor may rise, and the section ranges they come from.
-  llvm::SmallVector<unsigned, 0> touchedSections;
+  /// The section ranges of the buffers whose lowest offsets rose: their
+  /// sections' floors may rise.
   llvm::SmallVector<std::pair<unsigned, unsigned>, 0> touchedRanges;
   llvm::SmallVector<uint64_t> solution;
 };
