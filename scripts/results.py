@@ -233,7 +233,7 @@ def exact_section(out, solver, limit, open_limit):
     out.append(
         "`memplan-solve --strategy=exact --time-limit=T` on every problem, with T = %g s, and\n"
         "%g s on the MiniMalloc instances whose optimum nobody has proven (D and J; their\n"
-        "steps are cheaper than average, so that limit takes about ten minutes of wall time\n"
+        "steps are cheaper than average, so that limit takes ten to eleven minutes of wall time\n"
         "there). The search stops by counted steps, so slabs, bounds and nodes are the same\n"
         "on every run; the times are wall-clock on the 2-core machine that generated the page.\n"
         "\"proven\" means the slab equals a proven lower bound: max-live, or higher when\n"
@@ -273,7 +273,7 @@ def main():
                         help="limit of the exact section's runs (default 60 s)")
     parser.add_argument("--exact-open-time-limit", type=float, default=1000,
                         help="limit for instances whose optimum is not proven (default 1000 s, "
-                        "about ten minutes of wall time on D and J)")
+                        "ten to eleven minutes of wall time on D and J)")
     parser.add_argument("--only-exact", action="store_true",
                         help="write only the exact section (to try it quickly)")
     args = parser.parse_args()
