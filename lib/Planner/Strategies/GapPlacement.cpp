@@ -87,14 +87,16 @@ void GapPlacer::insertIntoTree(unsigned index) {
 void GapPlacer::findOverlapping(unsigned index) {
   overlapping.clear();
   const Buffer &buffer = buffers[index];
+  // overlapsInTime would pair an empty lifetime inside another one with it,
+  // but a buffer that is never live neither blocks nor is blocked.
+  if (!occupiesMemory(buffer))
+    return;
   if (search == OverlapSearch::Scan) {
     for (unsigned other : placed)
       if (buffer.overlapsInTime(buffers[other]))
         overlapping.push_back(other);
     return;
   }
-  if (!occupiesMemory(buffer))
-    return;
   unsigned first = firstSection[index], end = endSection[index];
   ++query;
   SmallVector<std::tuple<unsigned, unsigned, unsigned>, 64> stack = {
@@ -160,13 +162,15 @@ bool GapPlacer::place(unsigned index) {
 
   plan.offsets[index] = *bestOffset;
   plan.slabSize = std::max(plan.slabSize, *end);
+  if (!occupiesMemory(buffer))
+    return true;
   if (search == OverlapSearch::Scan) {
     auto byOffset = [&](unsigned lhs, unsigned rhs) {
       uint64_t l = plan.offsets[lhs], r = plan.offsets[rhs];
       return l != r ? l < r : lhs < rhs;
     };
     placed.insert(llvm::upper_bound(placed, index, byOffset), index);
-  } else if (occupiesMemory(buffer)) {
+  } else {
     insertIntoTree(index);
   }
   return true;

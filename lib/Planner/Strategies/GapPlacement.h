@@ -34,7 +34,9 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
 ///    aligned start of that gap.
 ///  * If no gap fits, t goes above them all, at alignTo(prev, t.alignment).
 ///  * A zero-size buffer occupies no bytes: it goes to offset 0 and is not
-///    recorded as placed, so it never splits a gap.
+///    recorded as placed, so it never splits a gap. A buffer with an empty
+///    lifetime is never live: it overlaps nothing, so it goes to offset 0
+///    (and the slab covers its bytes), and is not recorded either.
 ///
 /// How GapPlacer finds the placed buffers that overlap a new one in time.
 enum class OverlapSearch {

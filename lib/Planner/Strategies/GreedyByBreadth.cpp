@@ -21,8 +21,11 @@
 //    start. Buffers with an empty one, in no profile, are placed last in the
 //    same order.
 //
-// With T distinct starts, finding the profiles costs O(n T); placing costs
-// O(n log n + K log n) for K overlapping pairs (GapPlacer).
+// No profile is built: a sweep gives every breadth, and a buffer's turn is
+// the best-ranked operator within its lifetime, a range minimum over time.
+// Ordering costs O(n log n); placing O(n log n + K log n) for K overlapping
+// pairs (GapPlacer). The textbook form, which scans every buffer for every
+// operator, is kept as the oracle of the unit tests.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +35,10 @@
 #include "../BufferOrder.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <limits>
+#include <numeric>
 
 using namespace llvm;
 
@@ -53,56 +59,114 @@ struct Operator {
 };
 } // namespace
 
-static bool isLiveAt(const Buffer &buffer, uint64_t time) {
-  return buffer.start <= time && time < buffer.end;
+/// Each operator's breadth, in the order of `times`: a sweep over the starts
+/// and ends, summed in 128 bits so that sizes leaving the profile can be
+/// subtracted, then saturated as the file comment defines.
+static SmallVector<Operator> computeBreadths(ArrayRef<Buffer> buffers,
+                                             ArrayRef<uint64_t> times) {
+  using Wide = unsigned __int128;
+  SmallVector<std::pair<uint64_t, uint64_t>> starts, ends;
+  for (const Buffer &buffer : buffers) {
+    if (buffer.start >= buffer.end || buffer.size == 0)
+      continue;
+    starts.push_back({buffer.start, buffer.size});
+    ends.push_back({buffer.end, buffer.size});
+  }
+  llvm::sort(starts);
+  llvm::sort(ends);
+  SmallVector<Operator> operators;
+  operators.reserve(times.size());
+  Wide live = 0;
+  size_t nextStart = 0, nextEnd = 0;
+  for (uint64_t time : times) {
+    for (; nextStart != starts.size() && starts[nextStart].first <= time;
+         ++nextStart)
+      live += starts[nextStart].second;
+    for (; nextEnd != ends.size() && ends[nextEnd].first <= time; ++nextEnd)
+      live -= ends[nextEnd].second;
+    uint64_t saturated = live > std::numeric_limits<uint64_t>::max()
+                             ? std::numeric_limits<uint64_t>::max()
+                             : uint64_t(live);
+    operators.push_back({time, saturated});
+  }
+  return operators;
+}
+
+/// The order in which the operators place buffers. A buffer is placed by the
+/// first operator, in breadth order, whose time lies in its lifetime, and
+/// within one operator by size; so the order sorts buffers by the best
+/// operator rank over their lifetime (a range minimum over time), then by
+/// size rank. Buffers with an empty lifetime come last, by size.
+static SmallVector<unsigned> getPlacementOrder(ArrayRef<Buffer> buffers) {
+  SmallVector<uint64_t> times;
+  for (const Buffer &buffer : buffers)
+    if (buffer.start < buffer.end)
+      times.push_back(buffer.start);
+  llvm::sort(times);
+  times.erase(llvm::unique(times), times.end());
+
+  SmallVector<Operator> operators = computeBreadths(buffers, times);
+  SmallVector<unsigned> byBreadth(operators.size());
+  std::iota(byBreadth.begin(), byBreadth.end(), 0u);
+  // Times are distinct, so this order is total.
+  llvm::sort(byBreadth, [&](unsigned lhs, unsigned rhs) {
+    const Operator &l = operators[lhs], &r = operators[rhs];
+    if (l.breadth != r.breadth)
+      return l.breadth > r.breadth;
+    return l.time < r.time;
+  });
+
+  // A bottom-up segment tree of operator ranks, indexed by time order.
+  size_t leaves = llvm::PowerOf2Ceil(std::max<size_t>(operators.size(), 1));
+  constexpr unsigned kNoOperator = std::numeric_limits<unsigned>::max();
+  SmallVector<unsigned> bestRank(2 * leaves, kNoOperator);
+  for (auto [rank, op] : llvm::enumerate(byBreadth))
+    bestRank[leaves + op] = rank;
+  for (size_t node = leaves - 1; node >= 1; --node)
+    bestRank[node] = std::min(bestRank[2 * node], bestRank[2 * node + 1]);
+  auto rangeMinimum = [&](size_t first, size_t end) {
+    unsigned best = kNoOperator;
+    for (first += leaves, end += leaves; first < end; first /= 2, end /= 2) {
+      if (first & 1)
+        best = std::min(best, bestRank[first++]);
+      if (end & 1)
+        best = std::min(best, bestRank[--end]);
+    }
+    return best;
+  };
+
+  SmallVector<unsigned> sizeRank(buffers.size());
+  for (auto [rank, index] :
+       llvm::enumerate(detail::getLargestFirstOrder(buffers)))
+    sizeRank[index] = rank;
+  SmallVector<unsigned> firstOperator(buffers.size(), kNoOperator);
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    if (buffer.start >= buffer.end)
+      continue;
+    // The operators at times in [start, end); the buffer's own start is one.
+    size_t first = llvm::lower_bound(times, buffer.start) - times.begin();
+    size_t end = llvm::lower_bound(times, buffer.end) - times.begin();
+    firstOperator[index] = rangeMinimum(first, end);
+  }
+
+  SmallVector<unsigned> order(buffers.size());
+  std::iota(order.begin(), order.end(), 0u);
+  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
+    if (firstOperator[lhs] != firstOperator[rhs])
+      return firstOperator[lhs] < firstOperator[rhs];
+    return sizeRank[lhs] < sizeRank[rhs];
+  });
+  return order;
 }
 
 Expected<Plan> GreedyByBreadthStrategy::plan(ArrayRef<Buffer> buffers) const {
-  // Every buffer in greedy-size's order; each profile is a subsequence.
-  SmallVector<unsigned> bySize = detail::getLargestFirstOrder(buffers);
-
-  SmallVector<Operator> operators;
-  for (const Buffer &buffer : buffers)
-    operators.push_back({buffer.start, 0});
-  llvm::sort(operators, [](const Operator &lhs, const Operator &rhs) {
-    return lhs.time < rhs.time;
-  });
-  operators.erase(llvm::unique(operators,
-                               [](const Operator &lhs, const Operator &rhs) {
-                                 return lhs.time == rhs.time;
-                               }),
-                  operators.end());
-  for (Operator &op : operators)
-    for (const Buffer &buffer : buffers)
-      if (isLiveAt(buffer, op.time))
-        op.breadth = SaturatingAdd(op.breadth, buffer.size);
-  // Times are distinct, so this order is total.
-  llvm::sort(operators, [](const Operator &lhs, const Operator &rhs) {
-    if (lhs.breadth != rhs.breadth)
-      return lhs.breadth > rhs.breadth;
-    return lhs.time < rhs.time;
-  });
-
   Plan result;
   detail::GapPlacer placer(buffers, result);
-  SmallVector<bool> isPlaced(buffers.size(), false);
-  auto place = [&](unsigned index) -> Error {
-    isPlaced[index] = true;
-    if (placer.place(index))
-      return Error::success();
-    return createStringError(std::make_error_code(std::errc::value_too_large),
-                             "greedy-breadth: the end of buffer " +
-                                 Twine(index) + " overflows 64 bits");
-  };
-  for (const Operator &op : operators)
-    for (unsigned index : bySize)
-      if (!isPlaced[index] && isLiveAt(buffers[index], op.time))
-        if (Error error = place(index))
-          return std::move(error);
-  for (unsigned index : bySize)
-    if (!isPlaced[index])
-      if (Error error = place(index))
-        return std::move(error);
+  for (unsigned index : getPlacementOrder(buffers))
+    if (!placer.place(index))
+      return createStringError(std::make_error_code(std::errc::value_too_large),
+                               "greedy-breadth: the end of buffer " +
+                                   Twine(index) + " overflows 64 bits");
   return result;
 }
 
