@@ -5,7 +5,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-packages=(cmake ninja-build g++ python3 libgtest-dev libboost-graph-dev zlib1g-dev libzstd-dev
+packages=(cmake ninja-build g++ python3 libgtest-dev libbenchmark-dev libboost-graph-dev zlib1g-dev libzstd-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools)
 
 missing=()

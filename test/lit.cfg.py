@@ -54,7 +54,8 @@ config.substitutions.append(
     )
 )
 
-tools = ["memplan-opt", "memplan-solve", "mlir-opt", "mlir-runner", "FileCheck", "not", "split-file"]
+tools = ["memplan-opt", "memplan-solve", "memplan-planner-benchmark",
+         "memplan-pass-benchmark", "mlir-opt", "mlir-runner", "FileCheck", "not", "split-file"]
 llvm_config.add_tool_substitutions(
     tools, [config.memplan_tools_dir, config.llvm_tools_dir]
 )

@@ -12,6 +12,7 @@
 #include "memplan/Planner/ExactSolver.h"
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/ProblemGenerator.h"
+#include "memplan/Planner/ProblemMlir.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -66,6 +67,19 @@ static cl::opt<unsigned> generate(
     cl::desc("Write a synthetic problem of N buffers shaped like a network "
              "(ProblemGenerator.h; --seed picks it) instead of planning one"),
     cl::value_desc("N"), cl::cat(solveCategory));
+
+namespace {
+enum class GeneratedFormat { Csv, Mlir };
+} // namespace
+
+static cl::opt<GeneratedFormat> generateAs(
+    "generate-as", cl::desc("What --generate writes:"),
+    cl::values(clEnumValN(GeneratedFormat::Csv, "csv",
+                          "the problem as CSV (default)"),
+               clEnumValN(GeneratedFormat::Mlir, "mlir",
+                          "a bufferized MLIR function with these lifetimes, "
+                          "to plan with memplan-opt (ProblemMlir.h)")),
+    cl::init(GeneratedFormat::Csv), cl::cat(solveCategory));
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<problem.csv>"),
                                       cl::cat(solveCategory));
@@ -227,8 +241,12 @@ static int writeSolution(const SolveMode &mode, const CsvProblem &problem,
 
 /// --generate: writes the problem to -o or stdout.
 static int writeGenerated() {
+  SmallVector<Buffer> buffers = generateProblem(generate, seed);
   return writeOutput([&](raw_ostream &os) {
-    writeProblemCsv(os, generateProblem(generate, seed));
+    if (generateAs == GeneratedFormat::Mlir)
+      writeProblemMlir(os, buffers);
+    else
+      writeProblemCsv(os, buffers);
   });
 }
 

@@ -1,0 +1,172 @@
+//===- PlannerBenchmark.cpp - Every strategy from 1k to 1M buffers --------===//
+//
+// Google Benchmark cases for the planner core on generated problems
+// (ProblemGenerator.h, seed 1), named MODE/STRATEGY/N:
+//
+//   offsets/<strategy>/<n>   one offset strategy
+//   objects/<strategy>/<n>   one shared-object strategy
+//   bounds/<bound>/<n>       a lower bound alone
+//
+// Each reports buffers per second (items_per_second) and, for strategies,
+// the plan's size over the lower bound (slab_over_bound). docs/performance.md
+// gives the figures and scripts/performance.py draws them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Planner/Bounds.h"
+#include "memplan/Planner/ObjectStrategy.h"
+#include "memplan/Planner/ProblemGenerator.h"
+#include "memplan/Planner/Strategy.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <benchmark/benchmark.h>
+
+#include <memory>
+
+using namespace memplan;
+
+namespace {
+
+constexpr unsigned kSizes[] = {1000, 10000, 100000, 1000000};
+
+/// The largest problem each strategy is run on, where it is not 1M. Above
+/// these sizes a strategy either stops being itself (mincost-flow falls back
+/// to greedy-size above 1000 buffers) or only spends its time limit
+/// (hill-climb, exact and best search for as long as StrategyOptions allows:
+/// their figures measure the budget, not the algorithm).
+unsigned getLargestSize(llvm::StringRef mode, llvm::StringRef strategy) {
+  static const llvm::StringMap<unsigned> offsets = {{"mincost-flow", 1000},
+                                                    {"hill-climb", 10000},
+                                                    {"exact", 10000},
+                                                    {"best", 10000}};
+  static const llvm::StringMap<unsigned> objects = {{"mincost-flow", 1000},
+                                                    {"best", 10000}};
+  const llvm::StringMap<unsigned> &table =
+      mode == "offsets" ? offsets : objects;
+  auto it = table.find(strategy);
+  return it == table.end() ? 1000000 : it->second;
+}
+
+/// Problems are generated once per size and kept for every case.
+llvm::ArrayRef<Buffer> getProblem(unsigned numBuffers) {
+  static llvm::DenseMap<unsigned, std::unique_ptr<llvm::SmallVector<Buffer>>>
+      problems;
+  std::unique_ptr<llvm::SmallVector<Buffer>> &problem = problems[numBuffers];
+  if (!problem)
+    problem = std::make_unique<llvm::SmallVector<Buffer>>(
+        generateProblem(numBuffers, /*seed=*/1));
+  return *problem;
+}
+
+/// Stops the run with the error's message: a benchmark of a failing
+/// strategy has no figures.
+template <typename T>
+bool check(benchmark::State &state, llvm::Expected<T> &value) {
+  if (value)
+    return true;
+  state.SkipWithError(llvm::toString(value.takeError()).c_str());
+  return false;
+}
+
+void setFigures(benchmark::State &state, unsigned numBuffers, uint64_t size,
+                uint64_t bound) {
+  state.SetItemsProcessed(int64_t(state.iterations()) * numBuffers);
+  state.counters["slab_over_bound"] = bound ? double(size) / double(bound) : 1;
+}
+
+void benchmarkOffsets(benchmark::State &state, std::string name,
+                      unsigned numBuffers) {
+  llvm::ArrayRef<Buffer> buffers = getProblem(numBuffers);
+  std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy(name);
+  uint64_t slab = 0;
+  for (auto _ : state) {
+    llvm::Expected<Plan> plan = strategy->plan(buffers);
+    if (!check(state, plan))
+      return;
+    slab = plan->slabSize;
+    benchmark::DoNotOptimize(plan->offsets.data());
+  }
+  setFigures(state, numBuffers, slab,
+             llvm::cantFail(computeLowerBound(buffers)));
+}
+
+void benchmarkObjects(benchmark::State &state, std::string name,
+                      unsigned numBuffers) {
+  llvm::ArrayRef<Buffer> buffers = getProblem(numBuffers);
+  std::unique_ptr<ObjectStrategy> strategy = createObjectStrategy(name);
+  uint64_t total = 0;
+  for (auto _ : state) {
+    llvm::Expected<ObjectPlan> plan = strategy->plan(buffers);
+    if (!check(state, plan))
+      return;
+    total = plan->getTotalSize();
+    benchmark::DoNotOptimize(plan->objectOf.data());
+  }
+  setFigures(state, numBuffers, total,
+             llvm::cantFail(computeObjectLowerBound(buffers)));
+}
+
+template <typename Bound>
+void benchmarkBound(benchmark::State &state, Bound bound, unsigned numBuffers) {
+  llvm::ArrayRef<Buffer> buffers = getProblem(numBuffers);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(bound(buffers));
+  state.SetItemsProcessed(int64_t(state.iterations()) * numBuffers);
+}
+
+void registerBenchmarks() {
+  auto name = [](llvm::StringRef mode, llvm::StringRef what, unsigned n) {
+    return (mode + "/" + what + "/" + llvm::Twine(n)).str();
+  };
+  for (unsigned n : kSizes) {
+    for (llvm::StringRef strategy : getOffsetStrategyNames())
+      if (n <= getLargestSize("offsets", strategy))
+        benchmark::RegisterBenchmark(name("offsets", strategy, n).c_str(),
+                                     benchmarkOffsets, strategy.str(), n)
+            ->Unit(benchmark::kMillisecond);
+    for (llvm::StringRef strategy : getObjectStrategyNames())
+      if (n <= getLargestSize("objects", strategy))
+        benchmark::RegisterBenchmark(name("objects", strategy, n).c_str(),
+                                     benchmarkObjects, strategy.str(), n)
+            ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(
+        name("bounds", "live", n).c_str(),
+        [](benchmark::State &state, unsigned n) {
+          benchmarkBound(
+              state,
+              [](auto buffers) {
+                return llvm::cantFail(computeLowerBound(buffers));
+              },
+              n);
+        },
+        n)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(
+        name("bounds", "objects", n).c_str(),
+        [](benchmark::State &state, unsigned n) {
+          benchmarkBound(
+              state,
+              [](auto buffers) {
+                return llvm::cantFail(computeObjectLowerBound(buffers));
+              },
+              n);
+        },
+        n)
+        ->Unit(benchmark::kMillisecond);
+  }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  registerBenchmarks();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
