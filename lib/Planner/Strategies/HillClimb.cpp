@@ -29,7 +29,8 @@
 // result may depend on machine speed; Plan::details says which stop applied.
 //
 // Each move costs at most one greedy placement, O(sum over buffers of
-// d log d) where d is the number of buffers overlapping one in time.
+// d log d) where d is the number of buffers overlapping one in time. The
+// neighbours in time are found once, by a sweep (OverlapGraph.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +40,7 @@
 #include "memplan/Planner/Bounds.h"
 
 #include "../BufferOrder.h"
+#include "../OverlapGraph.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -71,18 +73,9 @@ private:
 /// Places buffers in a given order by greedy-size's smallest-gap rule.
 class OrderPlacer {
 public:
+  // Zero-size buffers never constrain anyone, so they have no neighbours.
   explicit OrderPlacer(ArrayRef<Buffer> buffers)
-      : buffers(buffers), neighbours(buffers.size()),
-        placed(buffers.size(), false) {
-    // Zero-size buffers never constrain anyone, so they have no neighbours.
-    for (unsigned i = 0, e = buffers.size(); i != e; ++i)
-      for (unsigned j = i + 1; j != e; ++j)
-        if (buffers[i].size && buffers[j].size &&
-            buffers[i].overlapsInTime(buffers[j])) {
-          neighbours[i].push_back(j);
-          neighbours[j].push_back(i);
-        }
-  }
+      : buffers(buffers), neighbours(buffers), placed(buffers.size(), false) {}
 
   /// Places order[from...] given the offsets of order[0, from) and returns
   /// the slab, or nullopt if an end overflows 64 bits.
@@ -110,7 +103,7 @@ private:
     }
     // The placed neighbours by offset, then index, as greedy-size scans them.
     scratch.clear();
-    for (unsigned other : neighbours[index])
+    for (unsigned other : neighbours.getNeighbours(index))
       if (placed[other])
         scratch.push_back(other);
     llvm::sort(scratch, [&](unsigned lhs, unsigned rhs) {
@@ -144,7 +137,7 @@ private:
   }
 
   ArrayRef<Buffer> buffers;
-  SmallVector<SmallVector<unsigned>> neighbours;
+  detail::OverlapGraph neighbours;
   SmallVector<bool> placed;
   SmallVector<unsigned> scratch;
 };
