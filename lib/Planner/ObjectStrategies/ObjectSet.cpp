@@ -73,7 +73,9 @@ void ObjectSet::assign(unsigned buffer, unsigned object) {
   lifetimes[object].emplace(b.start, b.end);
 }
 
-Expected<ObjectPlan> ObjectSet::takePlan(StringRef strategy) {
+Expected<ObjectPlan> makeObjectPlan(SmallVector<unsigned> objectOf,
+                                    SmallVector<uint64_t> sizes,
+                                    StringRef strategy) {
   assert(llvm::none_of(objectOf,
                        [](unsigned object) { return object == kUnassigned; }) &&
          "a buffer is not assigned");
@@ -90,8 +92,12 @@ Expected<ObjectPlan> ObjectSet::takePlan(StringRef strategy) {
   ObjectPlan plan;
   plan.objectOf = std::move(objectOf);
   plan.objectSizes = std::move(sizes);
-  lifetimes.clear();
   return plan;
+}
+
+Expected<ObjectPlan> ObjectSet::takePlan(StringRef strategy) {
+  lifetimes.clear();
+  return makeObjectPlan(std::move(objectOf), std::move(sizes), strategy);
 }
 
 } // namespace detail

@@ -52,6 +52,12 @@ namespace detail {
 llvm::Error checkObjectProblem(llvm::ArrayRef<Buffer> buffers,
                                llvm::StringRef strategy);
 
+/// The plan that assigns buffer `i` to `objectOf[i]`, of `sizes[objectOf[i]]`
+/// bytes. Fails, naming `strategy`, if the total size overflows 64 bits.
+llvm::Expected<ObjectPlan> makeObjectPlan(llvm::SmallVector<unsigned> objectOf,
+                                          llvm::SmallVector<uint64_t> sizes,
+                                          llvm::StringRef strategy);
+
 /// The objects of a plan being built: their sizes and the lifetimes of the
 /// buffers assigned to each, kept sorted so that asking whether an object is
 /// free over a lifetime costs O(log n).
@@ -69,6 +75,11 @@ public:
   /// The time between `buffer` and the closest buffer of `object`, which
   /// must be free for it.
   uint64_t getGap(unsigned object, unsigned buffer) const;
+
+  /// The lifetimes of the buffers of `object`, as start -> end.
+  const std::map<uint64_t, uint64_t> &getLifetimes(unsigned object) const {
+    return lifetimes[object];
+  }
 
   /// Assigns `buffer` to a new object of its size and returns the object.
   unsigned create(unsigned buffer);
