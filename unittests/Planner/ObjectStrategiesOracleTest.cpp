@@ -11,12 +11,16 @@
 #include "ReferenceObjectStrategies.h"
 
 #include "ObjectLayout.h"
+#include "ObjectStrategies/ObjectStrategies.h"
 
 #include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/Strategy.h"
 
 #include "PlannerTestUtils.h"
 
+#include <algorithm>
+#include <numeric>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -135,6 +139,41 @@ TEST(ObjectStrategiesOracleTest, GreedyInOrderAsOffsets) {
     ASSERT_EQ(offsetsOf(*fast), offsetsOf(*slow));
     ASSERT_EQ(fast->slabSize, slow->slabSize);
     ASSERT_EQ(fast->details, slow->details);
+  }
+}
+
+TEST(ObjectStrategiesOracleTest, BitmapsAgreeWithLifetimes) {
+  // Small budgets give bitmaps to some objects and lifetimes to the rest; the
+  // strategies at their budget never reach the rest on problems this small.
+  std::mt19937 rng(606);
+  for (int problem = 0; problem < 500; ++problem) {
+    llvm::SmallVector<Buffer> buffers =
+        makeRandomProblem(rng, shapeOf(problem));
+    if (llvm::any_of(buffers, [](const Buffer &b) { return b.start >= b.end; }))
+      continue;
+    SCOPED_TRACE("problem " + std::to_string(problem));
+    size_t budget = std::uniform_int_distribution<size_t>(0, 2000)(rng);
+    detail::ObjectSet withBitmaps(buffers), plain(buffers);
+    withBitmaps.useBitmaps(budget);
+    llvm::SmallVector<unsigned> order(buffers.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::shuffle(order.begin(), order.end(), rng);
+    for (unsigned index : order) {
+      std::optional<unsigned> free;
+      for (unsigned object = 0; object != plain.getNumObjects(); ++object) {
+        bool isFree = plain.isFree(object, index);
+        ASSERT_EQ(withBitmaps.isFree(object, index), isFree);
+        if (isFree && !free)
+          free = object;
+      }
+      if (free) {
+        plain.assign(index, *free);
+        withBitmaps.assign(index, *free);
+      } else {
+        plain.create(index);
+        withBitmaps.create(index);
+      }
+    }
   }
 }
 

@@ -206,6 +206,7 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
 
   ProfileTree tree(first, last, times.size());
   detail::ObjectSet objects(buffers);
+  objects.useBitmaps(detail::kBitmapBudget);
   // Every object as (size, index).
   std::set<std::pair<uint64_t, unsigned>> bySize;
   SmallVector<unsigned> profile;

@@ -47,6 +47,7 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
 
   detail::ObjectSet objects(buffers);
+  objects.useBitmaps(detail::kBitmapBudget);
   // The first object of each run of equal sizes.
   SmallVector<unsigned> runStarts;
   for (unsigned index : order) {
