@@ -22,10 +22,13 @@
 // so each tree node hands out its buffers from the ends of two sorted lists
 // and never looks at a buffer twice. Free objects are searched in a set
 // ordered by (size, index): upwards from the buffer's size for the smallest
-// fit, downwards for the largest object below it.
+// fit, downwards for the largest object below it; whether an object is free
+// comes from ObjectSet's slot bitmaps.
 //
-// O(n log n + n k log n) for n buffers and k objects; the second term is the
-// worst case, when a buffer finds most objects busy.
+// O(n log n + n k) for n buffers and k objects; the second term is the worst
+// case, when a buffer finds most objects busy. (Past the bitmap budget a
+// check costs O(log n), and a long lifetime reads a word per 4096 time
+// slots.)
 //
 //===----------------------------------------------------------------------===//
 
