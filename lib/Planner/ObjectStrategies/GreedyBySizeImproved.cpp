@@ -139,6 +139,9 @@ private:
 struct Stretch {
   unsigned object;
   std::optional<uint64_t> l, r;
+  /// The object's buffer that ends the stretch, or the end of its lifetimes;
+  /// map iterators survive insertions.
+  std::map<uint64_t, uint64_t>::const_iterator next;
 };
 
 /// The buffers of one stage, and the best of them for a free stretch.
@@ -285,11 +288,12 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
                    stretch});
     };
     // Whether no buffer has entered the stretch since it was pushed.
+    // A buffer that entered the stretch comes just before its next buffer,
+    // and ends after l.
     auto isWhole = [&](const Stretch &stretch) {
-      const std::map<uint64_t, uint64_t> &lifetimes =
-          objects.getLifetimes(stretch.object);
-      auto next = lifetimes.lower_bound(stretch.l.value_or(0));
-      return stretch.r ? next->first == *stretch.r : next == lifetimes.end();
+      if (!stretch.l)
+        return stretch.next == objects.getLifetimes(stretch.object).begin();
+      return std::prev(stretch.next)->second == *stretch.l;
     };
     // Both stretches around a new buffer of `object`.
     auto pushAround = [&](unsigned object, unsigned index) {
@@ -301,8 +305,8 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
         before = std::prev(it)->second;
       if (std::next(it) != lifetimes.end())
         after = std::next(it)->first;
-      push({object, before, buffers[index].start});
-      push({object, buffers[index].end, after});
+      push({object, before, buffers[index].start, it});
+      push({object, buffers[index].end, after, std::next(it)});
     };
 
     // Every stretch that holds the start of a buffer of the stage. Between
@@ -314,14 +318,24 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       std::optional<uint64_t> l;
       for (auto next = lifetimes.begin();;) {
         bool isLast = next == lifetimes.end();
-        push({object, l, isLast ? std::nullopt : std::optional(next->first)});
+        push({object, l, isLast ? std::nullopt : std::optional(next->first),
+              next});
         if (isLast)
           break;
         std::optional<uint64_t> start =
             candidates.getFirstStartFrom(next->second);
         if (!start)
           break;
-        next = lifetimes.upper_bound(*start);
+        // The first buffer that starts after `start`: often one of the next
+        // few, when the stage's buffers are dense.
+        auto after = std::next(next);
+        for (int step = 0;
+             step != 4 && after != lifetimes.end() && after->first <= *start;
+             ++step)
+          ++after;
+        if (after != lifetimes.end() && after->first <= *start)
+          after = lifetimes.upper_bound(*start);
+        next = after;
         l = std::prev(next)->second;
       }
     }
