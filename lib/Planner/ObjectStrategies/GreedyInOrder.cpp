@@ -60,34 +60,34 @@ GreedyInOrderObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   SmallVector<unsigned> objectOf(buffers.size());
   SmallVector<uint64_t> sizes;
   // Free objects as (size, index); busy ones as (end of last buffer, index).
-  std::set<std::pair<uint64_t, unsigned>> free;
+  std::set<std::pair<uint64_t, unsigned>> freeObjects;
   using Busy = std::pair<uint64_t, unsigned>;
   std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> busy;
   for (unsigned index : order) {
     const Buffer &buffer = buffers[index];
     for (; !busy.empty() && busy.top().first <= buffer.start; busy.pop())
-      free.emplace(sizes[busy.top().second], busy.top().second);
+      freeObjects.emplace(sizes[busy.top().second], busy.top().second);
 
     // The lowest index of the smallest size that need not grow, and the
     // lowest index of the largest size that must.
-    auto fits = free.lower_bound({buffer.size, 0});
-    auto grows = free.end();
-    if (fits != free.begin())
-      grows = free.lower_bound({std::prev(fits)->first, 0});
+    auto fits = freeObjects.lower_bound({buffer.size, 0});
+    auto grows = freeObjects.end();
+    if (fits != freeObjects.begin())
+      grows = freeObjects.lower_bound({std::prev(fits)->first, 0});
     // A tie in size difference goes to the object that need not grow.
     auto best = fits;
-    if (grows != free.end() &&
-        (fits == free.end() ||
+    if (grows != freeObjects.end() &&
+        (fits == freeObjects.end() ||
          buffer.size - grows->first < fits->first - buffer.size))
       best = grows;
 
     unsigned object;
-    if (best == free.end()) {
+    if (best == freeObjects.end()) {
       object = sizes.size();
       sizes.push_back(buffer.size);
     } else {
       object = best->second;
-      free.erase(best);
+      freeObjects.erase(best);
       sizes[object] = std::max(sizes[object], buffer.size);
     }
     objectOf[index] = object;
