@@ -15,7 +15,20 @@
 //    size; if none is free, a new object. Equal sizes go to the lower object
 //    index.
 //
-// O(n^2 + n k log n) for n buffers and k objects.
+// The breadths come from one sweep over the operators with 128-bit running
+// sums, saturated when read. A buffer is live at a contiguous range of
+// operators, so the profiles come from an interval tree over the operators:
+// every buffer of the profile has been assigned once its operator is done,
+// so each tree node hands out its buffers from the ends of two sorted lists
+// and never looks at a buffer twice. Free objects are searched in a set
+// ordered by (size, index): upwards from the buffer's size for the smallest
+// fit, downwards for the largest object below it; whether an object is free
+// comes from ObjectSet's slot bitmaps.
+//
+// O(n log n + n k) for n buffers and k objects; the second term is the worst
+// case, when a buffer finds most objects busy. (Past the bitmap budget a
+// check costs O(log n), and a long lifetime reads a word per 4096 time
+// slots.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,9 +38,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
-#include "llvm/Support/MathExtras.h"
 
-#include <optional>
+#include <algorithm>
+#include <iterator>
+#include <limits>
+#include <set>
 #include <utility>
 
 using namespace llvm;
@@ -43,6 +58,120 @@ public:
 };
 } // namespace
 
+namespace {
+/// An unsigned 128-bit counter, enough for the sum of 2^64 sizes.
+struct Wide {
+  uint64_t high = 0, low = 0;
+
+  void add(uint64_t value) {
+    low += value;
+    high += low < value;
+  }
+  void subtract(uint64_t value) {
+    high -= low < value;
+    low -= value;
+  }
+  uint64_t saturated() const {
+    return high ? std::numeric_limits<uint64_t>::max() : low;
+  }
+};
+
+/// The buffers live at each operator, as an interval tree over operator
+/// indices: a node covering [l, r] with middle m = (l + r) / 2 holds the
+/// buffers whose range of operators contains m but not the middle of any
+/// ancestor, sorted by first and by last operator. Once an operator is done,
+/// every buffer live at it is assigned, so a node hands out its buffers from
+/// the front of the first list and the back of the second and drops them.
+class ProfileTree {
+public:
+  /// Buffer i is live at the operators [first[i], last[i]] of `numOperators`.
+  ProfileTree(ArrayRef<unsigned> first, ArrayRef<unsigned> last,
+              unsigned numOperators)
+      : first(first), last(last), numOperators(numOperators) {
+    // Heap numbering: the children of node v are 2v and 2v + 1.
+    SmallVector<unsigned> nodeOf(first.size());
+    unsigned numNodes = 2;
+    for (unsigned index = 0, e = first.size(); index != e; ++index) {
+      unsigned node = 1, l = 0, r = numOperators - 1;
+      for (;;) {
+        unsigned m = l + (r - l) / 2;
+        if (last[index] < m) {
+          node = 2 * node;
+          r = m - 1;
+        } else if (first[index] > m) {
+          node = 2 * node + 1;
+          l = m + 1;
+        } else {
+          break;
+        }
+      }
+      nodeOf[index] = node;
+      numNodes = std::max(numNodes, node + 1);
+    }
+    begins.assign(numNodes + 1, 0);
+    for (unsigned node : nodeOf)
+      ++begins[node + 1];
+    for (unsigned node = 0; node != numNodes; ++node)
+      begins[node + 1] += begins[node];
+    byFirst.resize(first.size());
+    SmallVector<unsigned> fill(begins.begin(), begins.end() - 1);
+    for (unsigned index = 0, e = first.size(); index != e; ++index)
+      byFirst[fill[nodeOf[index]]++] = index;
+    byLast = byFirst;
+    for (unsigned node = 0; node != numNodes; ++node) {
+      MutableArrayRef<unsigned> f(&byFirst[begins[node]],
+                                  begins[node + 1] - begins[node]);
+      MutableArrayRef<unsigned> b(&byLast[begins[node]],
+                                  begins[node + 1] - begins[node]);
+      llvm::sort(f, [&](unsigned lhs, unsigned rhs) {
+        return first[lhs] < first[rhs];
+      });
+      llvm::sort(
+          b, [&](unsigned lhs, unsigned rhs) { return last[lhs] < last[rhs]; });
+    }
+    fronts.assign(begins.begin(), begins.end() - 1);
+    backs.assign(begins.begin() + 1, begins.end());
+  }
+
+  /// Appends to `live` every buffer live at `op` not handed out before, and
+  /// may hand out again buffers handed out before: the caller skips those.
+  void takeLive(unsigned op, SmallVectorImpl<unsigned> &live) {
+    unsigned node = 1, l = 0, r = numOperators - 1;
+    for (;;) {
+      unsigned m = l + (r - l) / 2;
+      if (node >= fronts.size())
+        return;
+      unsigned &front = fronts[node], &back = backs[node];
+      if (op < m) {
+        for (; front != begins[node + 1] && first[byFirst[front]] <= op;
+             ++front)
+          live.push_back(byFirst[front]);
+        node = 2 * node;
+        r = m - 1;
+      } else if (op > m) {
+        for (; back != begins[node] && last[byLast[back - 1]] >= op; --back)
+          live.push_back(byLast[back - 1]);
+        node = 2 * node + 1;
+        l = m + 1;
+      } else {
+        for (; front != begins[node + 1]; ++front)
+          live.push_back(byFirst[front]);
+        return;
+      }
+    }
+  }
+
+private:
+  ArrayRef<unsigned> first, last;
+  unsigned numOperators;
+  /// Node v's buffers are at [begins[v], begins[v + 1]) of both lists.
+  SmallVector<unsigned> begins, byFirst, byLast;
+  /// What node v has not handed out: byFirst from fronts[v] on, and byLast
+  /// before backs[v].
+  SmallVector<unsigned> fronts, backs;
+};
+} // namespace
+
 Expected<ObjectPlan>
 GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   if (Error error = detail::checkObjectProblem(buffers, getName()))
@@ -52,53 +181,70 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       buffers, [](const Buffer &buffer) { return buffer.start; });
   llvm::sort(times);
   times.erase(llvm::unique(times), times.end());
+  // Buffer i is live at operators [first[i], last[i]]: its own start, up to
+  // the last start before its end.
+  SmallVector<unsigned> first(buffers.size()), last(buffers.size());
+  SmallVector<Wide> change(times.size() + 1);
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    first[index] = llvm::lower_bound(times, buffer.start) - times.begin();
+    last[index] = llvm::lower_bound(times, buffer.end) - times.begin() - 1;
+    change[first[index]].add(buffer.size);
+    change[last[index] + 1].subtract(buffer.size);
+  }
   // (breadth, time) of each operator.
   SmallVector<std::pair<uint64_t, uint64_t>> operators;
   operators.reserve(times.size());
-  for (uint64_t time : times) {
-    uint64_t breadth = 0;
-    for (const Buffer &buffer : buffers)
-      if (buffer.start <= time && time < buffer.end)
-        breadth = SaturatingAdd(breadth, buffer.size);
-    operators.emplace_back(breadth, time);
+  Wide breadth;
+  for (auto [op, time] : llvm::enumerate(times)) {
+    breadth.add(change[op].low);
+    breadth.high += change[op].high;
+    operators.emplace_back(breadth.saturated(), time);
   }
+  change.clear();
   llvm::sort(operators, [](const auto &lhs, const auto &rhs) {
     if (lhs.first != rhs.first)
       return lhs.first > rhs.first;
     return lhs.second < rhs.second;
   });
 
+  ProfileTree tree(first, last, times.size());
   detail::ObjectSet objects(buffers);
+  objects.useBitmaps(detail::kBitmapBudget);
+  // Every object as (size, index).
+  std::set<std::pair<uint64_t, unsigned>> bySize;
   SmallVector<unsigned> profile;
   for (uint64_t time : llvm::make_second_range(operators)) {
     profile.clear();
-    for (auto [index, buffer] : llvm::enumerate(buffers))
-      if (buffer.start <= time && time < buffer.end &&
-          !objects.isAssigned(index))
-        profile.push_back(index);
+    tree.takeLive(llvm::lower_bound(times, time) - times.begin(), profile);
+    llvm::erase_if(profile,
+                   [&](unsigned index) { return objects.isAssigned(index); });
     detail::sortLargestFirst(buffers, profile);
 
     for (unsigned index : profile) {
       uint64_t size = buffers[index].size;
-      // The smallest free object that fits, and the largest free one.
-      std::optional<unsigned> smallestFit, largest;
-      for (unsigned object = 0, e = objects.getNumObjects(); object != e;
-           ++object) {
-        if (!objects.isFree(object, index))
-          continue;
-        uint64_t objectSize = objects.getSize(object);
-        if (objectSize >= size &&
-            (!smallestFit || objectSize < objects.getSize(*smallestFit)))
-          smallestFit = object;
-        if (!largest || objectSize > objects.getSize(*largest))
-          largest = object;
+      auto isFree = [&](const std::pair<uint64_t, unsigned> &object) {
+        return objects.isFree(object.second, index);
+      };
+      // The smallest free object that fits, the lowest index on ties.
+      auto fits = bySize.lower_bound({size, 0});
+      auto smallestFit = std::find_if(fits, bySize.end(), isFree);
+      if (smallestFit != bySize.end()) {
+        objects.assign(index, smallestFit->second);
+        continue;
       }
-      if (smallestFit)
-        objects.assign(index, *smallestFit);
-      else if (largest)
-        objects.assign(index, *largest);
-      else
-        objects.create(index);
+      // Else the largest free object, the lowest index on ties.
+      auto largest =
+          std::find_if(std::make_reverse_iterator(fits), bySize.rend(), isFree);
+      if (largest == bySize.rend()) {
+        bySize.emplace(size, objects.create(index));
+        continue;
+      }
+      auto lowest = std::find_if(bySize.lower_bound({largest->first, 0}),
+                                 bySize.end(), isFree);
+      unsigned object = lowest->second;
+      bySize.erase(lowest);
+      objects.assign(index, object);
+      bySize.emplace(objects.getSize(object), object);
     }
   }
   return objects.takePlan(getName());

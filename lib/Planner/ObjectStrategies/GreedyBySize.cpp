@@ -10,7 +10,15 @@
 //    none is free. Objects are created by larger buffers first, so an object
 //    never grows.
 //
-// O(n k log n) for n buffers and k objects.
+// Since objects are created in order of non-increasing size, they form runs
+// of equal size by index; the search tries the runs from the last (smallest)
+// one back, each in index order, and stops at the first free object. Whether
+// an object is free comes from ObjectSet's slot bitmaps.
+//
+// O(n log n + n k) for n buffers and k objects in the worst case, when a
+// buffer finds most objects busy; usually a free object comes early. (Past
+// the bitmap budget a check costs O(log n), and a long lifetime reads a word
+// per 4096 time slots.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,17 +50,28 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
 
   detail::ObjectSet objects(buffers);
+  objects.useBitmaps(detail::kBitmapBudget);
+  // The first object of each run of equal sizes.
+  SmallVector<unsigned> runStarts;
   for (unsigned index : order) {
     std::optional<unsigned> best;
-    for (unsigned object = 0, e = objects.getNumObjects(); object != e;
-         ++object)
-      if (objects.isFree(object, index) &&
-          (!best || objects.getSize(object) < objects.getSize(*best)))
-        best = object;
-    if (best)
+    for (unsigned run = runStarts.size(); run-- != 0 && !best;) {
+      unsigned runEnd = run + 1 == runStarts.size() ? objects.getNumObjects()
+                                                    : runStarts[run + 1];
+      for (unsigned object = runStarts[run]; object != runEnd; ++object)
+        if (objects.isFree(object, index)) {
+          best = object;
+          break;
+        }
+    }
+    if (best) {
       objects.assign(index, *best);
-    else
-      objects.create(index);
+      continue;
+    }
+    if (runStarts.empty() ||
+        objects.getSize(runStarts.back()) != buffers[index].size)
+      runStarts.push_back(objects.getNumObjects());
+    objects.create(index);
   }
   return objects.takePlan(getName());
 }

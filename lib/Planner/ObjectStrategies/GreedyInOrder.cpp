@@ -12,7 +12,14 @@
 // Unlike the size-ordered strategies it never looks ahead, so a small buffer
 // may take a large object that a larger buffer starting later needed.
 //
-// O(n k log n) for n buffers and k objects.
+// Buffers come in start order, so every buffer already in an object started no
+// later than the current one: an object is free exactly when the last buffer
+// it got has ended. Objects whose last buffer is still live wait in a heap by
+// end time; free objects sit in a set ordered by (size, index), where the two
+// candidates are the first object of at least the buffer's size and the first
+// object of the largest size below it.
+//
+// O(n log n) for n buffers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,9 +27,12 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <functional>
 #include <numeric>
-#include <optional>
-#include <tuple>
+#include <queue>
+#include <set>
+#include <utility>
+#include <vector>
 
 using namespace llvm;
 
@@ -47,31 +57,44 @@ GreedyInOrderObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     return buffers[lhs].start < buffers[rhs].start;
   });
 
-  detail::ObjectSet objects(buffers);
+  SmallVector<unsigned> objectOf(buffers.size());
+  SmallVector<uint64_t> sizes;
+  // Free objects as (size, index); busy ones as (end of last buffer, index).
+  std::set<std::pair<uint64_t, unsigned>> freeObjects;
+  using Busy = std::pair<uint64_t, unsigned>;
+  std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> busy;
   for (unsigned index : order) {
-    uint64_t size = buffers[index].size;
-    // (size difference, whether the object must grow) of the best object.
-    std::optional<std::tuple<uint64_t, bool>> bestKey;
-    unsigned best = 0;
-    for (unsigned object = 0, e = objects.getNumObjects(); object != e;
-         ++object) {
-      if (!objects.isFree(object, index))
-        continue;
-      uint64_t objectSize = objects.getSize(object);
-      bool grows = objectSize < size;
-      std::tuple<uint64_t, bool> key(
-          grows ? size - objectSize : objectSize - size, grows);
-      if (!bestKey || key < *bestKey) {
-        bestKey = key;
-        best = object;
-      }
+    const Buffer &buffer = buffers[index];
+    for (; !busy.empty() && busy.top().first <= buffer.start; busy.pop())
+      freeObjects.emplace(sizes[busy.top().second], busy.top().second);
+
+    // The lowest index of the smallest size that need not grow, and the
+    // lowest index of the largest size that must.
+    auto fits = freeObjects.lower_bound({buffer.size, 0});
+    auto grows = freeObjects.end();
+    if (fits != freeObjects.begin())
+      grows = freeObjects.lower_bound({std::prev(fits)->first, 0});
+    // A tie in size difference goes to the object that need not grow.
+    auto best = fits;
+    if (grows != freeObjects.end() &&
+        (fits == freeObjects.end() ||
+         buffer.size - grows->first < fits->first - buffer.size))
+      best = grows;
+
+    unsigned object;
+    if (best == freeObjects.end()) {
+      object = sizes.size();
+      sizes.push_back(buffer.size);
+    } else {
+      object = best->second;
+      freeObjects.erase(best);
+      sizes[object] = std::max(sizes[object], buffer.size);
     }
-    if (bestKey)
-      objects.assign(index, best);
-    else
-      objects.create(index);
+    objectOf[index] = object;
+    busy.emplace(buffer.end, object);
   }
-  return objects.takePlan(getName());
+  return detail::makeObjectPlan(std::move(objectOf), std::move(sizes),
+                                getName());
 }
 
 std::unique_ptr<ObjectStrategy>

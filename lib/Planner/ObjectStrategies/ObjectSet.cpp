@@ -26,6 +26,49 @@ Error checkObjectProblem(ArrayRef<Buffer> buffers, StringRef strategy) {
   return Error::success();
 }
 
+SlotBitmap::SlotBitmap(unsigned numSlots)
+    : bits(numSlots / 64 + 1), summary(bits.size() / 64 + 1) {}
+
+/// Whether any bit of [first, last) is set in `words`, reading each word.
+static bool anyBit(ArrayRef<uint64_t> words, unsigned first, unsigned last) {
+  if (first >= last)
+    return false;
+  unsigned firstWord = first / 64, lastWord = (last - 1) / 64;
+  uint64_t firstMask = ~uint64_t(0) << (first % 64);
+  uint64_t lastMask = ~uint64_t(0) >> (63 - (last - 1) % 64);
+  if (firstWord == lastWord)
+    return words[firstWord] & firstMask & lastMask;
+  if ((words[firstWord] & firstMask) || (words[lastWord] & lastMask))
+    return true;
+  return llvm::any_of(words.slice(firstWord + 1, lastWord - firstWord - 1),
+                      [](uint64_t word) { return word != 0; });
+}
+
+bool SlotBitmap::any(unsigned first, unsigned last) const {
+  assert(first < last && "empty range");
+  unsigned firstWord = first / 64, lastWord = (last - 1) / 64;
+  if (lastWord - firstWord < 2)
+    return anyBit(bits, first, last);
+  // The words strictly inside are settled by their summary bits.
+  return anyBit(bits, first, (firstWord + 1) * 64) ||
+         anyBit(bits, lastWord * 64, last) ||
+         anyBit(summary, firstWord + 1, lastWord);
+}
+
+void SlotBitmap::add(unsigned first, unsigned last) {
+  assert(first < last && "empty range");
+  for (unsigned word = first / 64, lastWord = (last - 1) / 64; word <= lastWord;
+       ++word) {
+    uint64_t mask = ~uint64_t(0);
+    if (word == first / 64)
+      mask &= ~uint64_t(0) << (first % 64);
+    if (word == lastWord)
+      mask &= ~uint64_t(0) >> (63 - (last - 1) % 64);
+    bits[word] |= mask;
+    summary[word / 64] |= uint64_t(1) << (word % 64);
+  }
+}
+
 ObjectSet::ObjectSet(ArrayRef<Buffer> buffers)
     : buffers(buffers), objectOf(buffers.size(), kUnassigned) {}
 
@@ -33,7 +76,29 @@ bool ObjectSet::isAssigned(unsigned buffer) const {
   return objectOf[buffer] != kUnassigned;
 }
 
+void ObjectSet::useBitmaps(size_t budget) {
+  assert(sizes.empty() && "bitmaps must come before the objects");
+  SmallVector<uint64_t> times;
+  times.reserve(2 * buffers.size());
+  for (const Buffer &buffer : buffers) {
+    times.push_back(buffer.start);
+    times.push_back(buffer.end);
+  }
+  llvm::sort(times);
+  times.erase(llvm::unique(times), times.end());
+  numSlots = times.size();
+  slots.resize(2 * buffers.size());
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    slots[2 * index] = llvm::lower_bound(times, buffer.start) - times.begin();
+    slots[2 * index + 1] = llvm::lower_bound(times, buffer.end) - times.begin();
+  }
+  size_t bytes = (numSlots / 64 + 1) * 8 * 65 / 64 + sizeof(SlotBitmap);
+  maxBitmaps = std::min<size_t>(budget / bytes, buffers.size());
+}
+
 bool ObjectSet::isFree(unsigned object, unsigned buffer) const {
+  if (object < bitmaps.size())
+    return !bitmaps[object].any(slots[2 * buffer], slots[2 * buffer + 1]);
   const Buffer &b = buffers[buffer];
   const std::map<uint64_t, uint64_t> &list = lifetimes[object];
   // Only the lifetimes just before and just after b's start can overlap it.
@@ -44,6 +109,7 @@ bool ObjectSet::isFree(unsigned object, unsigned buffer) const {
 }
 
 uint64_t ObjectSet::getGap(unsigned object, unsigned buffer) const {
+  assert(object >= bitmaps.size() && "no lifetimes with a bitmap");
   assert(isFree(object, buffer) && "the object is busy during the buffer");
   const Buffer &b = buffers[buffer];
   const std::map<uint64_t, uint64_t> &list = lifetimes[object];
@@ -60,6 +126,8 @@ unsigned ObjectSet::create(unsigned buffer) {
   unsigned object = sizes.size();
   sizes.push_back(buffers[buffer].size);
   lifetimes.emplace_back();
+  if (object < maxBitmaps)
+    bitmaps.emplace_back(numSlots);
   assign(buffer, object);
   return object;
 }
@@ -70,10 +138,15 @@ void ObjectSet::assign(unsigned buffer, unsigned object) {
   const Buffer &b = buffers[buffer];
   objectOf[buffer] = object;
   sizes[object] = std::max(sizes[object], b.size);
-  lifetimes[object].emplace(b.start, b.end);
+  if (object < bitmaps.size())
+    bitmaps[object].add(slots[2 * buffer], slots[2 * buffer + 1]);
+  else
+    lifetimes[object].emplace(b.start, b.end);
 }
 
-Expected<ObjectPlan> ObjectSet::takePlan(StringRef strategy) {
+Expected<ObjectPlan> makeObjectPlan(SmallVector<unsigned> objectOf,
+                                    SmallVector<uint64_t> sizes,
+                                    StringRef strategy) {
   assert(llvm::none_of(objectOf,
                        [](unsigned object) { return object == kUnassigned; }) &&
          "a buffer is not assigned");
@@ -90,8 +163,13 @@ Expected<ObjectPlan> ObjectSet::takePlan(StringRef strategy) {
   ObjectPlan plan;
   plan.objectOf = std::move(objectOf);
   plan.objectSizes = std::move(sizes);
-  lifetimes.clear();
   return plan;
+}
+
+Expected<ObjectPlan> ObjectSet::takePlan(StringRef strategy) {
+  lifetimes.clear();
+  bitmaps.clear();
+  return makeObjectPlan(std::move(objectOf), std::move(sizes), strategy);
 }
 
 } // namespace detail

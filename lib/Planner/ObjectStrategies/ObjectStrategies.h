@@ -52,12 +52,45 @@ namespace detail {
 llvm::Error checkObjectProblem(llvm::ArrayRef<Buffer> buffers,
                                llvm::StringRef strategy);
 
+/// The plan that assigns buffer `i` to `objectOf[i]`, of `sizes[objectOf[i]]`
+/// bytes. Fails, naming `strategy`, if the total size overflows 64 bits.
+llvm::Expected<ObjectPlan> makeObjectPlan(llvm::SmallVector<unsigned> objectOf,
+                                          llvm::SmallVector<uint64_t> sizes,
+                                          llvm::StringRef strategy);
+
+/// What ObjectSet::useBitmaps may spend in the strategies that search for
+/// free objects: at a million buffers, a few hundred objects.
+constexpr size_t kBitmapBudget = size_t(64) << 20;
+
+/// A set of time slots, 0..n-1, as bits with one summary bit per word of
+/// them, so that asking whether a range holds a slot reads a few words.
+class SlotBitmap {
+public:
+  explicit SlotBitmap(unsigned numSlots);
+
+  /// Whether any slot of [first, last) is in the set; first < last.
+  bool any(unsigned first, unsigned last) const;
+
+  /// Adds the slots [first, last); first < last.
+  void add(unsigned first, unsigned last);
+
+private:
+  llvm::SmallVector<uint64_t> bits, summary;
+};
+
 /// The objects of a plan being built: their sizes and the lifetimes of the
 /// buffers assigned to each, kept sorted so that asking whether an object is
 /// free over a lifetime costs O(log n).
 class ObjectSet {
 public:
   explicit ObjectSet(llvm::ArrayRef<Buffer> buffers);
+
+  /// Keeps, for the first objects as long as they fit in `budget` bytes, a
+  /// SlotBitmap of the time slots they are busy in instead of their
+  /// lifetimes, so that isFree costs O(1) on short lifetimes. Must come
+  /// before the first object is created; getGap and getLifetimes do not work
+  /// on objects with a bitmap. O(n log n).
+  void useBitmaps(size_t budget);
 
   unsigned getNumObjects() const { return sizes.size(); }
   uint64_t getSize(unsigned object) const { return sizes[object]; }
@@ -69,6 +102,11 @@ public:
   /// The time between `buffer` and the closest buffer of `object`, which
   /// must be free for it.
   uint64_t getGap(unsigned object, unsigned buffer) const;
+
+  /// The lifetimes of the buffers of `object`, as start -> end.
+  const std::map<uint64_t, uint64_t> &getLifetimes(unsigned object) const {
+    return lifetimes[object];
+  }
 
   /// Assigns `buffer` to a new object of its size and returns the object.
   unsigned create(unsigned buffer);
@@ -86,8 +124,16 @@ private:
   llvm::SmallVector<unsigned> objectOf;
   llvm::SmallVector<uint64_t> sizes;
   /// Per object, the lifetimes of its buffers as start -> end. Lifetimes of
-  /// one object are disjoint and non-empty, so starts are distinct.
+  /// one object are disjoint and non-empty, so starts are distinct. Empty for
+  /// objects with a bitmap.
   llvm::SmallVector<std::map<uint64_t, uint64_t>> lifetimes;
+  /// With bitmaps, buffer i is busy in the slots [slots[2i], slots[2i + 1])
+  /// of numSlots, the distinct start and end times in order; the first
+  /// maxBitmaps objects have one.
+  llvm::SmallVector<unsigned> slots;
+  unsigned numSlots = 0;
+  unsigned maxBitmaps = 0;
+  llvm::SmallVector<SlotBitmap> bitmaps;
 };
 
 } // namespace detail
