@@ -70,7 +70,13 @@ TEST(StrategyPropertyTest, RandomProblems) {
       ASSERT_TRUE(plan);
       EXPECT_EQ(errorMessage(validatePlan(buffers, *plan)), "");
       EXPECT_GE(plan->slabSize, lowerBound);
-      // Deterministic: a second run gives the same plan.
+      // Deterministic: a second run gives the same plan, unless a search
+      // stopped by the clock, which the details say (best's hill-climb
+      // gets what is left of 0.04 s, which a loaded machine shortens).
+      llvm::StringRef details = plan->details;
+      if (details.contains("depend on machine speed") ||
+          details.contains("stopped by the clock"))
+        continue;
       std::optional<Plan> again = runStrategy(name, buffers, options);
       ASSERT_TRUE(again);
       EXPECT_EQ(offsetsOf(*again), offsetsOf(*plan));

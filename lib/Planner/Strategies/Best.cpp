@@ -150,9 +150,12 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
     os << (i == 0 ? "; " : ", ") << names[i] << " ";
     if (outcomes[i].plan) {
       os << outcomes[i].plan->slabSize;
-      if (names[i] == "exact" &&
-          StringRef(outcomes[i].plan->details).starts_with("optimal"))
+      StringRef strategyDetails = outcomes[i].plan->details;
+      if (names[i] == "exact" && strategyDetails.starts_with("optimal"))
         os << " (proven optimal)";
+      // Then the winner, too, may depend on how fast the machine was.
+      if (strategyDetails.contains("depend on machine speed"))
+        os << " (stopped by the clock)";
     } else
       os << "(" << outcomes[i].failure << ")";
   }
