@@ -14,7 +14,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <numeric>
+#include <algorithm>
 
 namespace memplan::detail {
 
@@ -41,9 +41,28 @@ inline void sortLargestFirst(llvm::ArrayRef<Buffer> buffers,
 /// The indices of all buffers, largest first.
 inline llvm::SmallVector<unsigned>
 getLargestFirstOrder(llvm::ArrayRef<Buffer> buffers) {
-  llvm::SmallVector<unsigned> order(buffers.size());
-  std::iota(order.begin(), order.end(), 0u);
-  sortLargestFirst(buffers, order);
+  // Sorting the keys by value rather than indices through `buffers` keeps
+  // the comparisons in cache on large problems.
+  struct Key {
+    uint64_t size;
+    uint64_t start;
+    unsigned index;
+  };
+  llvm::SmallVector<Key> keys;
+  keys.reserve(buffers.size());
+  for (auto [index, buffer] : llvm::enumerate(buffers))
+    keys.push_back({buffer.size, buffer.start, unsigned(index)});
+  std::sort(keys.begin(), keys.end(), [](const Key &l, const Key &r) {
+    if (l.size != r.size)
+      return l.size > r.size;
+    if (l.start != r.start)
+      return l.start < r.start;
+    return l.index < r.index;
+  });
+  llvm::SmallVector<unsigned> order;
+  order.reserve(buffers.size());
+  for (const Key &key : keys)
+    order.push_back(key.index);
   return order;
 }
 

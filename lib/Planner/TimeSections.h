@@ -13,7 +13,9 @@
 #include "memplan/Planner/Problem.h"
 
 #include "llvm/ADT/STLExtras.h"
+
 #include "llvm/ADT/SmallVector.h"
+#include <algorithm>
 
 #include <utility>
 
@@ -35,7 +37,7 @@ public:
         times.push_back(buffer.start);
         times.push_back(buffer.end);
       }
-    llvm::sort(times);
+    std::sort(times.begin(), times.end()); // llvm::sort would use qsort.
     times.erase(llvm::unique(times), times.end());
   }
 

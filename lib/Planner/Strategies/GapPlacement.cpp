@@ -7,6 +7,10 @@
 #include "../TimeSections.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <tuple>
 
 using namespace llvm;
 
@@ -16,7 +20,7 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
                                  uint64_t gapEnd) {
   std::optional<uint64_t> start = checkedAlignTo(gapBegin, buffer.alignment);
   std::optional<uint64_t> end =
-      start ? llvm::checkedAddUnsigned(*start, buffer.size) : std::nullopt;
+      start ? checkedSum(*start, buffer.size) : std::nullopt;
   if (!end || *end > gapEnd)
     return std::nullopt;
   return start;
@@ -31,57 +35,59 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
     return;
   }
   TimeSections sections(buffers);
-  numSections = sections.size();
+  numLeaves = llvm::PowerOf2Ceil(std::max(sections.size(), 1u));
   firstSection.assign(buffers.size(), 0);
   endSection.assign(buffers.size(), 0);
-  size_t nodes = std::max<size_t>(4 * numSections, 2);
+  size_t nodes = 2 * size_t(numLeaves);
   nodeBegin.assign(nodes + 1, 0);
   nodeFill.assign(nodes, 0);
   subtreeCount.assign(nodes, 0);
-  seenInQuery.assign(buffers.size(), 0);
   // Count each node's slots, then lay them out one after the other.
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     if (!occupiesMemory(buffer))
       continue;
     std::tie(firstSection[index], endSection[index]) =
         sections.sectionsOf(buffer);
-    forEachCoveringNode(
-        firstSection[index], endSection[index],
-        [&](unsigned node) { ++nodeBegin[node + 1]; }, [](unsigned) {});
+    forEachCanonicalNode(firstSection[index], endSection[index],
+                         [&](unsigned node) { ++nodeBegin[node + 1]; });
   }
   for (size_t node = 0; node != nodes; ++node)
     nodeBegin[node + 1] += nodeBegin[node];
-  nodeBuffers.assign(nodeBegin[nodes], 0);
+  nodeRanges.resize(nodeBegin[nodes]);
 }
 
-template <typename Visit, typename Pass>
-void GapPlacer::forEachCoveringNode(unsigned first, unsigned end, Visit visit,
-                                    Pass pass) {
-  // Iterative descent over (node, its sections [low, high)).
-  SmallVector<std::tuple<unsigned, unsigned, unsigned>, 64> stack = {
-      {1, 0, numSections}};
-  while (!stack.empty()) {
-    auto [node, low, high] = stack.pop_back_val();
-    if (high <= first || end <= low)
-      continue;
-    pass(node);
-    if (first <= low && high <= end) {
-      visit(node);
-      continue;
-    }
-    unsigned middle = low + (high - low) / 2;
-    stack.push_back({2 * node, low, middle});
-    stack.push_back({2 * node + 1, middle, high});
+template <typename Visit>
+void GapPlacer::forEachCanonicalNode(unsigned first, unsigned end,
+                                     Visit visit) const {
+  // Bottom up: a boundary node that sticks out is left for its inner
+  // neighbour's parent.
+  for (unsigned low = first + numLeaves, high = end + numLeaves; low < high;
+       low /= 2, high /= 2) {
+    if (low & 1)
+      visit(low++);
+    if (high & 1)
+      visit(--high);
   }
 }
 
 void GapPlacer::insertIntoTree(unsigned index) {
-  forEachCoveringNode(
-      firstSection[index], endSection[index],
-      [&](unsigned node) {
-        nodeBuffers[nodeBegin[node] + nodeFill[node]++] = index;
-      },
-      [&](unsigned node) { ++subtreeCount[node]; });
+  PlacedRange range = {plan.offsets[index],
+                       plan.offsets[index] + buffers[index].size};
+  forEachCanonicalNode(firstSection[index], endSection[index],
+                       [&](unsigned node) {
+                         nodeRanges[nodeBegin[node] + nodeFill[node]++] = range;
+                         ++subtreeCount[node];
+                       });
+  // Every ancestor of a canonical node lies on the path of the first or the
+  // last leaf (its range sticks out past one of them).
+  unsigned left = firstSection[index] + numLeaves;
+  unsigned right = endSection[index] - 1 + numLeaves;
+  for (; left != right; left /= 2, right /= 2) {
+    ++subtreeCount[left];
+    ++subtreeCount[right];
+  }
+  for (; left != 0; left /= 2)
+    ++subtreeCount[left];
 }
 
 void GapPlacer::findOverlapping(unsigned index) {
@@ -94,37 +100,53 @@ void GapPlacer::findOverlapping(unsigned index) {
   if (search == OverlapSearch::Scan) {
     for (unsigned other : placed)
       if (buffer.overlapsInTime(buffers[other]))
-        overlapping.push_back(other);
+        overlapping.push_back(
+            {plan.offsets[other], plan.offsets[other] + buffers[other].size});
     return;
   }
+
+  auto collect = [&](unsigned node) {
+    // Nodes hold a few ranges each: a loop beats append's memmove call.
+    for (size_t slot = nodeBegin[node], e = slot + nodeFill[node]; slot != e;
+         ++slot)
+      overlapping.push_back(nodeRanges[slot]);
+  };
   unsigned first = firstSection[index], end = endSection[index];
-  ++query;
-  SmallVector<std::tuple<unsigned, unsigned, unsigned>, 64> stack = {
-      {1, 0, numSections}};
-  while (!stack.empty()) {
-    auto [node, low, high] = stack.pop_back_val();
-    if (subtreeCount[node] == 0 || high <= first || end <= low)
-      continue;
-    // Each buffer held here covers all of [low, high), which meets
-    // [first, end).
-    for (unsigned slot = nodeBegin[node], e = slot + nodeFill[node]; slot != e;
-         ++slot) {
-      unsigned other = nodeBuffers[slot];
-      if (seenInQuery[other] != query) {
-        seenInQuery[other] = query;
-        overlapping.push_back(other);
+  // A buffer overlaps this one iff one of its nodes meets [first, end).
+  // Those nodes are the ones inside the range, found below its canonical
+  // nodes, and the ones that stick out of it, on the paths of its first and
+  // last leaves.
+  forEachCanonicalNode(first, end, [&](unsigned root) {
+    stack.assign(1, root);
+    while (!stack.empty()) {
+      unsigned node = stack.pop_back_val();
+      if (subtreeCount[node] == 0)
+        continue;
+      collect(node);
+      if (node < numLeaves) {
+        stack.push_back(2 * node);
+        stack.push_back(2 * node + 1);
       }
     }
-    if (high - low > 1) {
-      unsigned middle = low + (high - low) / 2;
-      stack.push_back({2 * node, low, middle});
-      stack.push_back({2 * node + 1, middle, high});
-    }
-  }
-  llvm::sort(overlapping, [&](unsigned lhs, unsigned rhs) {
-    uint64_t l = plan.offsets[lhs], r = plan.offsets[rhs];
-    return l != r ? l < r : lhs < rhs;
   });
+  auto sticksOut = [&](unsigned node, unsigned level) {
+    uint64_t low = (uint64_t(node) << level) - numLeaves;
+    uint64_t high = (uint64_t(node + 1) << level) - numLeaves;
+    return low < first || end < high;
+  };
+  unsigned left = first + numLeaves, right = end - 1 + numLeaves, level = 0;
+  for (; left != right; left /= 2, right /= 2, ++level) {
+    if (sticksOut(left, level))
+      collect(left);
+    if (sticksOut(right, level))
+      collect(right);
+  }
+  for (; left != 0; left /= 2, ++level)
+    if (sticksOut(left, level))
+      collect(left);
+  // std::sort: llvm::sort would hand these trivially copyable records to
+  // qsort.
+  std::sort(overlapping.begin(), overlapping.end());
 }
 
 bool GapPlacer::place(unsigned index) {
@@ -138,25 +160,22 @@ bool GapPlacer::place(unsigned index) {
   uint64_t prev = 0;
   std::optional<uint64_t> bestOffset;
   uint64_t smallestGap = 0;
-  for (unsigned other : overlapping) {
-    const Buffer &x = buffers[other];
-    uint64_t xOffset = plan.offsets[other];
-    if (xOffset > prev) {
-      std::optional<uint64_t> candidate = fitInGap(buffer, prev, xOffset);
-      uint64_t gap = xOffset - prev;
+  for (const PlacedRange &x : overlapping) {
+    if (x.offset > prev) {
+      std::optional<uint64_t> candidate = fitInGap(buffer, prev, x.offset);
+      uint64_t gap = x.offset - prev;
       if (candidate && (!bestOffset || gap < smallestGap)) {
         bestOffset = candidate;
         smallestGap = gap;
       }
     }
-    // Cannot overflow: x's end was checked when x was placed.
-    prev = std::max(prev, xOffset + x.size);
+    prev = std::max(prev, x.end);
   }
 
   if (!bestOffset)
     bestOffset = checkedAlignTo(prev, buffer.alignment);
   std::optional<uint64_t> end =
-      bestOffset ? checkedAddUnsigned(*bestOffset, buffer.size) : std::nullopt;
+      bestOffset ? checkedSum(*bestOffset, buffer.size) : std::nullopt;
   if (!end)
     return false;
 

@@ -12,6 +12,8 @@
 
 #include "memplan/Planner/Problem.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <optional>
 
 namespace memplan::detail {
@@ -60,38 +62,49 @@ public:
   bool place(unsigned index);
 
 private:
-  /// The placed buffers that overlap `index` in time, in offset order (ties:
-  /// lower index), into `overlapping`.
+  /// The byte range [offset, end) of a placed buffer: all the gap search
+  /// reads of it, kept by value so that a query touches no other array.
+  struct PlacedRange {
+    uint64_t offset;
+    uint64_t end;
+    bool operator<(const PlacedRange &other) const {
+      return offset < other.offset;
+    }
+  };
+
+  /// The byte ranges of the placed buffers that overlap `index` in time, in
+  /// offset order, into `overlapping`. A range may appear twice; that
+  /// changes no gap.
   void findOverlapping(unsigned index);
   void insertIntoTree(unsigned index);
-  /// Calls `visit(node)` on the nodes that hold a buffer covering the
-  /// sections [first, end), and `pass(node)` on every node above them.
-  template <typename Visit, typename Pass>
-  void forEachCoveringNode(unsigned first, unsigned end, Visit visit,
-                           Pass pass);
+  /// Calls `visit(node)` on the canonical nodes of the sections
+  /// [first, end): the largest nodes that lie inside it.
+  template <typename Visit>
+  void forEachCanonicalNode(unsigned first, unsigned end, Visit visit) const;
 
   llvm::ArrayRef<Buffer> buffers;
   Plan &plan;
   OverlapSearch search;
   /// Scan: the placed buffers, ordered by offset, then by index.
   llvm::SmallVector<unsigned> placed;
-  /// SegmentTree: over the sections of TimeSections, node v covers a range
-  /// of sections, holds the placed buffers that cover all of it but not all
-  /// of its parent's, and counts the buffers held in its subtree so that
-  /// empty subtrees are skipped.
-  unsigned numSections = 0;
+  /// SegmentTree: a perfect binary tree over the sections of TimeSections
+  /// (`numLeaves` leaves, a power of two; node 1 is the root, node v has
+  /// children 2v and 2v + 1, leaf k is node numLeaves + k). A placed buffer
+  /// is held by the canonical nodes of its sections. Every node on the paths
+  /// from its first and last leaves up to the root counts it too, so that a
+  /// count of 0 proves a subtree holds nothing.
+  unsigned numLeaves = 0;
   /// Each buffer's sections [firstSection, endSection).
   llvm::SmallVector<unsigned> firstSection, endSection;
-  /// Node v holds nodeBuffers[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]):
+  /// Node v holds nodeRanges[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]):
   /// which nodes a buffer lands in does not depend on the order of
   /// placement, so the slots are counted up front and never reallocated.
-  llvm::SmallVector<unsigned> nodeBuffers;
-  llvm::SmallVector<unsigned> nodeBegin, nodeFill;
+  llvm::SmallVector<PlacedRange> nodeRanges;
+  llvm::SmallVector<size_t> nodeBegin;
+  llvm::SmallVector<unsigned> nodeFill;
   llvm::SmallVector<unsigned> subtreeCount;
-  /// Deduplicates a buffer held in several nodes of one query.
-  llvm::SmallVector<unsigned> seenInQuery;
-  unsigned query = 0;
-  llvm::SmallVector<unsigned> overlapping;
+  llvm::SmallVector<PlacedRange> overlapping;
+  llvm::SmallVector<unsigned> stack;
 };
 
 } // namespace memplan::detail

@@ -37,6 +37,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <limits>
 #include <numeric>
 
@@ -72,8 +73,8 @@ static SmallVector<Operator> computeBreadths(ArrayRef<Buffer> buffers,
     starts.push_back({buffer.start, buffer.size});
     ends.push_back({buffer.end, buffer.size});
   }
-  llvm::sort(starts);
-  llvm::sort(ends);
+  std::sort(starts.begin(), starts.end());
+  std::sort(ends.begin(), ends.end());
   SmallVector<Operator> operators;
   operators.reserve(times.size());
   Wide live = 0;
@@ -102,7 +103,7 @@ static SmallVector<unsigned> getPlacementOrder(ArrayRef<Buffer> buffers) {
   for (const Buffer &buffer : buffers)
     if (buffer.start < buffer.end)
       times.push_back(buffer.start);
-  llvm::sort(times);
+  std::sort(times.begin(), times.end());
   times.erase(llvm::unique(times), times.end());
 
   SmallVector<Operator> operators = computeBreadths(buffers, times);

@@ -77,9 +77,21 @@ namespace detail {
 inline std::optional<uint64_t> checkedAlignTo(uint64_t value,
                                               uint64_t alignment) {
   assert(llvm::isPowerOf2_64(alignment) && "alignment must be a power of 2");
-  // divideCeil cannot overflow, so only the multiplication can.
-  return llvm::checkedMulUnsigned(llvm::divideCeil(value, alignment),
-                                  alignment);
+  // The largest aligned value is 2^64 - alignment, so the result overflows
+  // exactly when value + alignment - 1 does. (llvm::checkedMulUnsigned goes
+  // through APInt, too slow for the placement loops.)
+  uint64_t raised;
+  if (__builtin_add_overflow(value, alignment - 1, &raised))
+    return std::nullopt;
+  return raised & ~(alignment - 1);
+}
+
+/// a + b, or nullopt if it overflows 64 bits; cheap enough for inner loops.
+inline std::optional<uint64_t> checkedSum(uint64_t a, uint64_t b) {
+  uint64_t sum;
+  if (__builtin_add_overflow(a, b, &sum))
+    return std::nullopt;
+  return sum;
 }
 } // namespace detail
 
