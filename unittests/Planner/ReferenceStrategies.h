@@ -22,9 +22,9 @@ namespace memplan {
 /// The plan of strip-best-fit, by scanning.
 llvm::Expected<Plan> planStripBestFitReference(llvm::ArrayRef<Buffer> buffers);
 
-/// The plan of gergov, by scanning. Like the first gergov, it must not be
-/// given a buffer of nonzero size with an empty lifetime: such a buffer
-/// overlaps no step and is never placed.
+/// The plan of gergov, by scanning. It must not be given a buffer of nonzero
+/// size with an empty lifetime, which it may never place and then crash on
+/// (the fast gergov leaves such buffers out, at offset 0).
 llvm::Expected<Plan> planGergovReference(llvm::ArrayRef<Buffer> buffers);
 
 } // namespace memplan

@@ -41,6 +41,8 @@
 
 #include "Strategies.h"
 
+#include "../TimeSections.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <functional>
@@ -312,29 +314,8 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
   if (unplaced.empty())
     return result;
 
-  // Number the distinct starts and ends in order; the horizon runs from the
-  // first to the last.
-  struct TimeOf {
-    uint64_t time;
-    unsigned index;
-    bool isEnd;
-  };
-  SmallVector<TimeOf> times;
-  times.reserve(2 * unplaced.size());
-  for (unsigned index : unplaced) {
-    times.push_back({buffers[index].start, index, false});
-    times.push_back({buffers[index].end, index, true});
-  }
-  llvm::sort(times,
-             [](const TimeOf &l, const TimeOf &r) { return l.time < r.time; });
-  SmallVector<unsigned> startRank(buffers.size(), 0),
-      endRank(buffers.size(), 0);
-  unsigned numTimes = 0;
-  for (auto [i, time] : llvm::enumerate(times)) {
-    if (i == 0 || times[i - 1].time != time.time)
-      ++numTimes;
-    (time.isEnd ? endRank : startRank)[time.index] = numTimes - 1;
-  }
+  // The horizon runs from the first time to the last.
+  detail::TimeRanks ranks(buffers, unplaced);
 
   // Better: larger, then longer-lived, then lower index.
   llvm::sort(unplaced, [&](unsigned lhs, unsigned rhs) {
@@ -345,8 +326,8 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
       return l.end - l.start > r.end - r.start;
     return lhs < rhs;
   });
-  FitTree fits(unplaced, startRank, endRank, numTimes);
-  Skyline skyline(0, numTimes - 1);
+  FitTree fits(unplaced, ranks.start, ranks.end, ranks.count);
+  Skyline skyline(0, ranks.count - 1);
 
   for (size_t left = unplaced.size(); left != 0;) {
     unsigned lowest = skyline.lowest();
@@ -372,7 +353,7 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
                                    Twine(index) + " overflows 64 bits");
     result.offsets[index] = *offset;
     result.slabSize = std::max(result.slabSize, *end);
-    skyline.raise(lowest, startRank[index], endRank[index], *end);
+    skyline.raise(lowest, ranks.start[index], ranks.end[index], *end);
   }
   return result;
 }
