@@ -10,8 +10,6 @@
 #ifndef MEMPLAN_LIB_PLANNER_STRATEGIES_GAPPLACEMENT_H
 #define MEMPLAN_LIB_PLANNER_STRATEGIES_GAPPLACEMENT_H
 
-#include "TimeOverlapTree.h"
-
 #include "memplan/Planner/Problem.h"
 
 #include <optional>
@@ -40,9 +38,8 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
 ///
 /// How GapPlacer finds the placed buffers that overlap a new one in time.
 enum class OverlapSearch {
-  /// A segment tree over time (TimeOverlapTree): O(log n + k log n) per
-  /// placement, where k is the number of placed buffers found, and
-  /// O(n log n) memory.
+  /// A segment tree over time: O(log n + k log n) per placement, where k is
+  /// the number of placed buffers found, and O(n log n) memory.
   SegmentTree,
   /// Scan every placed buffer, O(n) per placement: the textbook form, kept
   /// as the oracle the tests hold the tree to.
@@ -64,14 +61,34 @@ private:
   /// The placed buffers that overlap `index` in time, in offset order (ties:
   /// lower index), into `overlapping`.
   void findOverlapping(unsigned index);
+  void insertIntoTree(unsigned index);
+  /// Calls `visit(node)` on the nodes that hold a buffer covering the
+  /// sections [first, end), and `pass(node)` on every node above them.
+  template <typename Visit, typename Pass>
+  void forEachCoveringNode(unsigned first, unsigned end, Visit visit,
+                           Pass pass);
 
   llvm::ArrayRef<Buffer> buffers;
   Plan &plan;
   OverlapSearch search;
   /// Scan: the placed buffers, ordered by offset, then by index.
   llvm::SmallVector<unsigned> placed;
-  /// SegmentTree: the placed buffers that occupy memory.
-  std::optional<TimeOverlapTree> tree;
+  /// SegmentTree: over the sections of TimeSections, node v covers a range
+  /// of sections, holds the placed buffers that cover all of it but not all
+  /// of its parent's, and counts the buffers held in its subtree so that
+  /// empty subtrees are skipped.
+  unsigned numSections = 0;
+  /// Each buffer's sections [firstSection, endSection).
+  llvm::SmallVector<unsigned> firstSection, endSection;
+  /// Node v holds nodeBuffers[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]):
+  /// which nodes a buffer lands in does not depend on the order of
+  /// placement, so the slots are counted up front and never reallocated.
+  llvm::SmallVector<unsigned> nodeBuffers;
+  llvm::SmallVector<unsigned> nodeBegin, nodeFill;
+  llvm::SmallVector<unsigned> subtreeCount;
+  /// Deduplicates a buffer held in several nodes of one query.
+  llvm::SmallVector<unsigned> seenInQuery;
+  unsigned query = 0;
   llvm::SmallVector<unsigned> overlapping;
 };
 
