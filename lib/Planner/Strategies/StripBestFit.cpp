@@ -30,12 +30,12 @@
 // ordered by start whose nodes keep the best priority and the earliest end
 // below them; the best fit is found by a descent over the buffers that start
 // in the segment, which skips subtrees that end too late or hold nothing
-// better than the best fit found so far. A step costs O(log n), plus
-// O(log n) for each unplaced buffer that starts in the segment, runs past
-// its end and beats the best fit; such buffers are few in realistic
-// problems, which take O(n log n) in all. No problem takes more than O(n^2),
-// the cost of the plain scans this replaced (the unit tests keep them as the
-// oracle).
+// better than the best fit found so far. A step visits O(log n) nodes,
+// plus O(log n) for each unplaced buffer that starts in the segment, runs
+// past its end and beats the best fit; such buffers are few in realistic
+// problems, which take O(n log n) in all. No step visits a node twice, so
+// no problem takes more than O(n^2), the cost of the plain scans this
+// replaced (the unit tests keep them as the oracle).
 //
 //===----------------------------------------------------------------------===//
 
