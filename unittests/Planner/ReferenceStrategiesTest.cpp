@@ -115,6 +115,27 @@ TEST(ReferenceStrategiesTest, GergovMatchesReference) {
   EXPECT_LT(failed, kProblems / 50);
 }
 
+TEST(ReferenceStrategiesTest, GergovLeavesOutEmptyLifetimes) {
+  // The reference cannot take a buffer of nonzero size with an empty
+  // lifetime; gergov leaves it out at offset 0, as the reference does a
+  // zero-size one.
+  std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy("gergov");
+  ASSERT_TRUE(strategy);
+  std::mt19937 rng(2024);
+  for (int problem = 0; problem < kProblems; problem += 2) {
+    llvm::SmallVector<Buffer> buffers =
+        randomProblem(rng, problem, /*emptyLifetimes=*/true);
+    llvm::SmallVector<Buffer> zeroSized = buffers;
+    for (Buffer &buffer : zeroSized)
+      if (buffer.start == buffer.end)
+        buffer.size = 0;
+    SCOPED_TRACE("problem " + std::to_string(problem));
+    expectSamePlans(strategy->plan(buffers), planGergovReference(zeroSized));
+    if (HasFailure())
+      return;
+  }
+}
+
 TEST(ReferenceStrategiesTest, EdgeCases) {
   // Empty, only zero sizes or empty lifetimes, one buffer, equal buffers.
   llvm::SmallVector<llvm::SmallVector<Buffer>> problems = {
