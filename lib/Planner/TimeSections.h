@@ -1,9 +1,9 @@
 //===- TimeSections.h - Time cut at every start and end ---------*- C++ -*-===//
 //
 // Private to lib/Planner. Several placements keep a figure per span of time
-// in which no buffer starts or ends; they share this one way to find those
-// spans. (Bounds.cpp keeps its own, so that the bounds share no code with
-// the strategies they check.)
+// in which no buffer starts or ends, or compare times by their ranks; they
+// share this one way to find those spans and ranks. (Bounds.cpp keeps its
+// own, so that the bounds share no code with the strategies they check.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +56,41 @@ public:
 
 private:
   llvm::SmallVector<uint64_t> times;
+};
+
+/// The distinct starts and ends of some buffers, numbered in order from 0. A
+/// rule that only compares times can work on these ranks instead: they are
+/// small, and say at once where a time falls among the others.
+struct TimeRanks {
+  /// Per buffer of the whole problem, the ranks of its start and end (0 for
+  /// the buffers left out).
+  llvm::SmallVector<unsigned> start, end;
+  /// The number of distinct times.
+  unsigned count = 0;
+
+  /// Ranks the times of the buffers `indices` of `buffers`.
+  TimeRanks(llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<unsigned> indices)
+      : start(buffers.size(), 0), end(buffers.size(), 0) {
+    struct TimeOf {
+      uint64_t time;
+      unsigned index;
+      bool isEnd;
+    };
+    llvm::SmallVector<TimeOf> times;
+    times.reserve(2 * indices.size());
+    for (unsigned index : indices) {
+      times.push_back({buffers[index].start, index, false});
+      times.push_back({buffers[index].end, index, true});
+    }
+    llvm::sort(times, [](const TimeOf &l, const TimeOf &r) {
+      return l.time < r.time;
+    });
+    for (auto [i, time] : llvm::enumerate(times)) {
+      if (i == 0 || times[i - 1].time != time.time)
+        ++count;
+      (time.isEnd ? end : start)[time.index] = count - 1;
+    }
+  }
 };
 
 } // namespace memplan::detail

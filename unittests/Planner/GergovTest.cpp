@@ -132,6 +132,17 @@ TEST(GergovTest, ZeroSizeBuffersGoToOffsetZero) {
   EXPECT_EQ(plan->slabSize, 0u);
 }
 
+TEST(GergovTest, EmptyLifetimesGoToOffsetZero) {
+  // No valid problem has them (the validator refuses them), but they must
+  // not stop the others: they take no part. 0 -> 0: (0,2)@8. 3 -> 8.
+  Buffer buffers[] = {makeBuffer(8, 0, 2), makeBuffer(4, 1, 1),
+                      makeBuffer(4, 0, 0), makeBuffer(2, 1, 2)};
+  std::optional<Plan> plan = runStrategy("gergov", buffers);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(offsetsOf(*plan), (std::vector<uint64_t>{0, 0, 0, 8}));
+  EXPECT_EQ(plan->slabSize, 10u);
+}
+
 TEST(GergovTest, Overflow) {
   constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
   std::unique_ptr<OffsetStrategy> gergov = createOffsetStrategy("gergov");

@@ -31,15 +31,38 @@
 // so offsets stay aligned and buffers of different colours never share a
 // byte; buffers of one colour do not conflict by construction.
 //
-// Zero-size buffers occupy no bytes and go to offset 0. There are at most
-// 2n + 1 steps, so phase 1 is O(n^2) (n rounds of scans over steps and
-// unplaced buffers); phase 2 is O(n^2) as well.
+// Zero-size buffers occupy no bytes and go to offset 0. So do buffers with
+// an empty lifetime, which no valid problem has; both phases leave them out.
+//
+// Cost. There are at most 2n + 1 open steps, kept as a list in time order
+// and in a heap keyed by (height, l). Since every unplaced buffer overlaps
+// an open step, one that starts at or after the left limit (the end of the
+// open step before, if any) cannot end by l: it would lie in closed time
+// only. So the buffer looked for is the first, by start then index, that
+// starts in [left limit, r) and ends by the right limit (the start of the
+// open step after, if any). With times replaced by their ranks, a segment
+// tree of the earliest end among the unplaced buffers in that order finds
+// it in O(log n): phase 1 is O(n log n). Phase 2 finds each coloured buffer
+// that overlaps a buffer b in time once: those live when b starts on the
+// path from b's start to the root of a segment tree over time, those that
+// start while b lives by a scan of the coloured buffers in start order. It
+// sorts the colours of those that conflict with b: O(n log n + K log K) for
+// K pairs of buffers that overlap in time. The plain scans this replaced,
+// O(n^2) in both phases, are kept in the unit tests as the oracle.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Strategies.h"
 
+#include "../TimeSections.h"
+
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <functional>
+#include <limits>
+#include <queue>
+#include <utility>
 
 using namespace llvm;
 
@@ -53,11 +76,225 @@ public:
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
 };
 
-/// Over [left, right) of time, memory below `height` is taken.
+constexpr unsigned kNone = std::numeric_limits<unsigned>::max();
+
+/// Over [left, right) of time ranks, memory below `height` is taken.
 struct Step {
-  uint64_t left;
-  uint64_t right;
+  unsigned left;
+  unsigned right;
   uint64_t height;
+  /// The neighbouring open steps in time order, or kNone.
+  unsigned prev;
+  unsigned next;
+};
+
+/// A buffer to place, with its times as ranks. Phase 1 keeps them in start
+/// order, so that what it needs of the buffer it picks is in one place.
+struct Item {
+  unsigned index;
+  unsigned start;
+  unsigned end;
+  uint64_t size;
+  uint64_t alignment;
+};
+
+/// A buffer placed in phase 1: what phase 2 needs of it, in phase-1 order.
+struct Placed {
+  unsigned index;
+  /// Its place in start order.
+  unsigned position;
+  unsigned start;
+  unsigned end;
+  /// Its tentative bytes [bottom, top).
+  uint64_t bottom;
+  uint64_t top;
+};
+
+/// The open steps, as a list in time order and a min-heap keyed by
+/// (height, left). A step never changes: it is opened, then removed once,
+/// so the heap holds exactly the open steps.
+class Steps {
+public:
+  Steps(unsigned left, unsigned right) { add({left, right, 0, kNone, kNone}); }
+
+  bool empty() const { return heap.empty(); }
+
+  const Step &operator[](unsigned id) const { return steps[id]; }
+
+  /// Removes the lowest step (ties: the earliest) and returns it.
+  unsigned removeLowest() {
+    unsigned id = heap.top().id;
+    heap.pop();
+    const Step &step = steps[id];
+    if (step.prev != kNone)
+      steps[step.prev].next = step.next;
+    if (step.next != kNone)
+      steps[step.next].prev = step.prev;
+    return id;
+  }
+
+  /// Opens a step, linking it between its prev and next.
+  unsigned add(Step step) {
+    unsigned id = steps.size();
+    if (step.prev != kNone)
+      steps[step.prev].next = id;
+    if (step.next != kNone)
+      steps[step.next].prev = id;
+    steps.push_back(step);
+    heap.push({step.height, step.left, id});
+    return id;
+  }
+
+private:
+  struct Entry {
+    uint64_t height;
+    unsigned left;
+    unsigned id;
+
+    /// For a min-heap: lower, then earlier, comes first.
+    bool operator>(const Entry &other) const {
+      return std::make_pair(height, left) >
+             std::make_pair(other.height, other.left);
+    }
+  };
+
+  std::vector<Step> steps;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap;
+};
+
+/// The unplaced buffers by start, then index, in a segment tree that keeps
+/// the earliest end (a time rank) below each node; placed buffers and
+/// padding end never (kNone).
+class EndTree {
+public:
+  /// `items` lists the buffers to place by start, then index.
+  explicit EndTree(ArrayRef<Item> items)
+      : leaves(llvm::PowerOf2Ceil(items.size())), ends(2 * leaves, kNone) {
+    for (auto [position, item] : llvm::enumerate(items))
+      ends[leaves + position] = item.end;
+    for (unsigned node = leaves - 1; node != 0; --node)
+      ends[node] = std::min(ends[2 * node], ends[2 * node + 1]);
+  }
+
+  /// The position of the first unplaced buffer among the positions
+  /// [first, last) that ends by `limit`, or kNone.
+  unsigned findFirst(unsigned first, unsigned last, unsigned limit) const {
+    // The nodes that cover [first, last) exactly, in order: those met from
+    // the left, then those met from the right in reverse.
+    SmallVector<unsigned, 32> fromLeft, fromRight;
+    for (unsigned low = first + leaves, high = last + leaves; low < high;
+         low /= 2, high /= 2) {
+      if (low % 2)
+        fromLeft.push_back(low++);
+      if (high % 2)
+        fromRight.push_back(--high);
+    }
+    fromLeft.append(fromRight.rbegin(), fromRight.rend());
+    for (unsigned node : fromLeft) {
+      if (ends[node] > limit)
+        continue;
+      while (node < leaves)
+        node = ends[2 * node] <= limit ? 2 * node : 2 * node + 1;
+      return node - leaves;
+    }
+    return kNone;
+  }
+
+  void remove(unsigned position) {
+    unsigned node = leaves + position;
+    ends[node] = kNone;
+    for (node /= 2; node != 0; node /= 2)
+      ends[node] = std::min(ends[2 * node], ends[2 * node + 1]);
+  }
+
+private:
+  /// A power of two; position p is node leaves + p.
+  unsigned leaves;
+  std::vector<unsigned> ends;
+};
+
+/// The coloured buffers, to find those that overlap a buffer b in time. They
+/// are of two kinds, each found once: those live when b starts
+/// (a.start <= b.start < a.end), on the way up from b's start to the root
+/// of a segment tree over time, and those that start while b is live
+/// (b.start < a.start < b.end), by a scan of the buffers in start order. The
+/// tentative bytes and colour of each are kept in place, so that a search
+/// reads memory in order rather than jumping from buffer to buffer.
+class ColouredIndex {
+public:
+  struct Entry {
+    uint64_t bottom;
+    uint64_t top;
+    unsigned colour;
+  };
+
+  /// Ready for `items`, the buffers to place by start, then index, among
+  /// `numTimes` time ranks; `firstStarting[t]` is the first of them that
+  /// starts at or after time rank t.
+  ColouredIndex(ArrayRef<Item> items, unsigned numTimes,
+                ArrayRef<unsigned> firstStarting)
+      : firstStarting(firstStarting), leaves(llvm::PowerOf2Ceil(numTimes)),
+        byPosition(items.size()), coloured(items.size()),
+        nodeBegin(2 * leaves + 1, 0), nodeFill(2 * leaves, 0) {
+    // Count each node's entries, then lay them out one after the other.
+    for (const Item &item : items)
+      forEachCoveringNode(item.start, item.end,
+                          [&](unsigned node) { ++nodeBegin[node + 1]; });
+    for (unsigned node = 0; node != 2 * leaves; ++node)
+      nodeBegin[node + 1] += nodeBegin[node];
+    entries.resize(nodeBegin.back());
+  }
+
+  void insert(const Placed &placed, unsigned colour) {
+    Entry entry = {placed.bottom, placed.top, colour};
+    forEachCoveringNode(placed.start, placed.end, [&](unsigned node) {
+      entries[nodeBegin[node] + nodeFill[node]++] = entry;
+    });
+    byPosition[placed.position] = entry;
+    coloured.set(placed.position);
+  }
+
+  /// Calls `visit(entry)` for each coloured buffer that overlaps the time
+  /// ranks [start, end).
+  template <typename Visit>
+  void forEachOverlapping(unsigned start, unsigned end, Visit visit) const {
+    for (unsigned node = leaves + start; node != 0; node /= 2)
+      for (unsigned slot = nodeBegin[node], e = slot + nodeFill[node];
+           slot != e; ++slot)
+        visit(entries[slot]);
+    unsigned first = firstStarting[start + 1], last = firstStarting[end];
+    if (first >= last)
+      return;
+    for (int p = coloured.find_first_in(first, last); p != -1 && p < int(last);
+         p = coloured.find_next(p))
+      visit(byPosition[p]);
+  }
+
+private:
+  /// Calls `visit(node)` for each node of the segment tree, over the
+  /// sections [t, t + 1) of time ranks, that covers part of [start, end) and
+  /// whose parent does not.
+  template <typename Visit>
+  void forEachCoveringNode(unsigned start, unsigned end, Visit visit) {
+    for (unsigned low = leaves + start, high = leaves + end; low < high;
+         low /= 2, high /= 2) {
+      if (low % 2)
+        visit(low++);
+      if (high % 2)
+        visit(--high);
+    }
+  }
+
+  ArrayRef<unsigned> firstStarting;
+  /// A power of two; section t is node leaves + t.
+  unsigned leaves;
+  /// What is kept of each coloured buffer, at its place in start order.
+  std::vector<Entry> byPosition;
+  BitVector coloured;
+  /// Node v holds entries[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]): which
+  /// nodes a buffer lands in is known up front.
+  SmallVector<unsigned> nodeBegin, nodeFill;
+  std::vector<Entry> entries;
 };
 } // namespace
 
@@ -66,120 +303,120 @@ static Error overflowError(const Twine &what) {
                            "gergov: " + what + " overflows 64 bits");
 }
 
-static bool overlapsTime(const Buffer &buffer, uint64_t left, uint64_t right) {
-  return buffer.start < right && left < buffer.end;
-}
-
 Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
   Plan result;
   result.offsets.assign(buffers.size(), 0);
 
-  // Buffers to place, by start then index: the phase-1 tie-break.
-  SmallVector<unsigned> unplaced;
+  SmallVector<unsigned> toPlace;
   for (auto [index, buffer] : llvm::enumerate(buffers))
-    if (buffer.size != 0)
-      unplaced.push_back(index);
-  if (unplaced.empty())
+    if (detail::occupiesMemory(buffer))
+      toPlace.push_back(index);
+  if (toPlace.empty())
     return result;
-  llvm::stable_sort(unplaced, [&](unsigned lhs, unsigned rhs) {
-    return buffers[lhs].start < buffers[rhs].start;
-  });
 
-  uint64_t horizonStart = buffers[unplaced.front()].start;
-  uint64_t horizonEnd = 0;
-  for (unsigned index : unplaced)
-    horizonEnd = std::max(horizonEnd, buffers[index].end);
+  // The horizon runs from the first time to the last. The buffers by start
+  // then index, the phase-1 tie-break, come from counting the starts at
+  // each time: firstStarting[t] is the first position that starts at or
+  // after time t.
+  detail::TimeRanks ranks(buffers, toPlace);
+  SmallVector<unsigned> firstStarting(ranks.count + 1, 0);
+  for (unsigned index : toPlace)
+    ++firstStarting[ranks.start[index] + 1];
+  for (unsigned time = 0; time != ranks.count; ++time)
+    firstStarting[time + 1] += firstStarting[time];
+  std::vector<Item> items(toPlace.size());
+  {
+    SmallVector<unsigned> fill(firstStarting.begin(), firstStarting.end());
+    for (unsigned index : toPlace) {
+      const Buffer &buffer = buffers[index];
+      items[fill[ranks.start[index]]++] = {index, ranks.start[index],
+                                           ranks.end[index], buffer.size,
+                                           buffer.alignment};
+    }
+  }
 
-  // Phase 1. Open steps are disjoint and kept sorted by time, so a buffer
-  // overlaps no open step but the lowest one iff it overlaps that one and
-  // neither neighbour.
-  SmallVector<Step> steps = {{horizonStart, horizonEnd, 0}};
-  SmallVector<uint64_t> tentative(buffers.size(), 0);
-  SmallVector<unsigned> placedOrder;
-  placedOrder.reserve(unplaced.size());
-  while (!unplaced.empty()) {
+  // Phase 1. Open steps are disjoint, so a buffer overlaps no open step but
+  // the lowest one iff it overlaps that one and neither neighbour.
+  Steps steps(0, ranks.count - 1);
+  EndTree unplaced(items);
+  std::vector<Placed> placedOrder;
+  placedOrder.reserve(items.size());
+  uint64_t highestTop = 0, largestAlignment = 1;
+  while (placedOrder.size() != items.size()) {
     // Always some open step while buffers remain (see the file comment).
     assert(!steps.empty() && "an unplaced buffer overlaps no open step");
-    auto lowest = llvm::min_element(steps, [](const Step &l, const Step &r) {
-      return l.height != r.height ? l.height < r.height : l.left < r.left;
-    });
-    Step step = *lowest;
-    std::optional<uint64_t> leftLimit, rightLimit;
-    if (lowest != steps.begin())
-      leftLimit = std::prev(lowest)->right;
-    if (std::next(lowest) != steps.end())
-      rightLimit = std::next(lowest)->left;
-    auto position = steps.erase(lowest);
-
-    auto fits = [&](unsigned index) {
-      const Buffer &buffer = buffers[index];
-      return overlapsTime(buffer, step.left, step.right) &&
-             (!leftLimit || *leftLimit <= buffer.start) &&
-             (!rightLimit || buffer.end <= *rightLimit);
-    };
-    auto chosen = llvm::find_if(unplaced, fits);
-    if (chosen == unplaced.end())
+    unsigned id = steps.removeLowest();
+    Step step = steps[id];
+    unsigned first =
+        step.prev == kNone ? 0 : firstStarting[steps[step.prev].right];
+    unsigned last = firstStarting[step.right];
+    unsigned limit =
+        step.next == kNone ? ranks.count - 1 : steps[step.next].left;
+    unsigned position = unplaced.findFirst(first, last, limit);
+    if (position == kNone)
       continue; // Closed for good.
 
-    unsigned index = *chosen;
-    unplaced.erase(chosen);
-    const Buffer &buffer = buffers[index];
+    unplaced.remove(position);
+    const Item &item = items[position];
     std::optional<uint64_t> offset =
-        detail::checkedAlignTo(step.height, buffer.alignment);
+        detail::checkedAlignTo(step.height, item.alignment);
     std::optional<uint64_t> top =
-        offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
+        offset ? checkedAddUnsigned(*offset, item.size) : std::nullopt;
     if (!top)
-      return overflowError("the tentative end of buffer " + Twine(index));
-    tentative[index] = *offset;
-    placedOrder.push_back(index);
+      return overflowError("the tentative end of buffer " + Twine(item.index));
+    placedOrder.push_back(
+        {item.index, position, item.start, item.end, *offset, *top});
+    highestTop = std::max(highestTop, *top);
+    largestAlignment = std::max(largestAlignment, item.alignment);
 
-    uint64_t left = std::max(step.left, buffer.start);
-    uint64_t right = std::min(step.right, buffer.end);
-    SmallVector<Step, 3> pieces;
+    // The pieces go where the step was, each after the one before.
+    unsigned left = std::max(step.left, item.start);
+    unsigned right = std::min(step.right, item.end);
+    unsigned prev = step.prev;
     if (step.left < left)
-      pieces.push_back({step.left, left, step.height});
-    pieces.push_back({left, right, *top});
+      prev = steps.add({step.left, left, step.height, prev, step.next});
+    prev = steps.add({left, right, *top, prev, step.next});
     if (right < step.right)
-      pieces.push_back({right, step.right, step.height});
-    steps.insert(position, pieces.begin(), pieces.end());
+      steps.add({right, step.right, step.height, prev, step.next});
   }
 
   // Phase 2.
-  uint64_t highestTop = 0, largestAlignment = 1;
-  for (unsigned index : placedOrder) {
-    highestTop = std::max(highestTop, tentative[index] + buffers[index].size);
-    largestAlignment = std::max(largestAlignment, buffers[index].alignment);
-  }
   std::optional<uint64_t> shift =
       detail::checkedAlignTo(highestTop, largestAlignment);
   if (!shift)
     return overflowError("the colour height");
 
-  SmallVector<unsigned> colour(buffers.size(), 0);
   unsigned colours = 0;
-  for (auto [position, index] : llvm::enumerate(placedOrder)) {
-    const Buffer &buffer = buffers[index];
-    uint64_t bottom = tentative[index], top = bottom + buffer.size;
-    SmallVector<bool> taken(colours, false);
-    for (unsigned other : ArrayRef(placedOrder).take_front(position)) {
-      uint64_t otherBottom = tentative[other];
-      uint64_t otherTop = otherBottom + buffers[other].size;
-      if (buffer.overlapsInTime(buffers[other]) && bottom < otherTop &&
-          otherBottom < top)
-        taken[colour[other]] = true;
+  ColouredIndex coloured(items, ranks.count, firstStarting);
+  SmallVector<unsigned> taken;
+  for (const Placed &placed : placedOrder) {
+    taken.clear();
+    coloured.forEachOverlapping(
+        placed.start, placed.end, [&](const ColouredIndex::Entry &other) {
+          if (placed.bottom < other.top && other.bottom < placed.top)
+            taken.push_back(other.colour);
+        });
+    llvm::sort(taken);
+    // The lowest colour not taken.
+    unsigned c = 0;
+    for (unsigned used : taken) {
+      if (used > c)
+        break;
+      if (used == c)
+        ++c;
     }
-    unsigned c = llvm::find(taken, false) - taken.begin();
-    colour[index] = c;
     colours = std::max(colours, c + 1);
+    coloured.insert(placed, c);
 
     std::optional<uint64_t> lift = checkedMulUnsigned<uint64_t>(c, *shift);
     std::optional<uint64_t> offset =
-        lift ? checkedAddUnsigned(*lift, bottom) : std::nullopt;
+        lift ? checkedAddUnsigned(*lift, placed.bottom) : std::nullopt;
     std::optional<uint64_t> end =
-        offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
+        offset ? checkedAddUnsigned(*offset, placed.top - placed.bottom)
+               : std::nullopt;
     if (!end)
-      return overflowError("the end of buffer " + Twine(index));
-    result.offsets[index] = *offset;
+      return overflowError("the end of buffer " + Twine(placed.index));
+    result.offsets[placed.index] = *offset;
     result.slabSize = std::max(result.slabSize, *end);
   }
 
