@@ -218,6 +218,8 @@ void ExactSolver::minimise(std::optional<uint64_t> targetUnits) {
     return lower >= upper || budget.isSpent();
   };
   for (uint64_t effort = kFirstRoundNodes; !isSettled(); effort *= 2) {
+    uint64_t roundNodes = nodes, roundLower = getLowerUnits(),
+             roundUpper = getUpperUnits();
     // The question asked, if any, first.
     if (targetUnits && decide(*targetUnits, effort) != SearchOutcome::Stopped)
       return;
@@ -237,10 +239,19 @@ void ExactSolver::minimise(std::optional<uint64_t> targetUnits) {
       uint64_t lower = getLowerUnits(), upper = getUpperUnits();
       if (improveStep >= upper - lower)
         improveStep = 1;
+      uint64_t before = nodes;
       SearchOutcome outcome = decide(upper - improveStep, effort);
+      // No answer and no node searched: only parts too large to search
+      // stand above this capacity, and more effort will not change that.
+      if (outcome == SearchOutcome::Stopped && nodes == before)
+        break;
       if (outcome != SearchOutcome::Refuted)
         improveStep *= 2;
     }
+    // Likewise for a round that searched nothing and moved no bound.
+    if (nodes == roundNodes && getLowerUnits() == roundLower &&
+        getUpperUnits() == roundUpper)
+      return;
   }
 }
 
