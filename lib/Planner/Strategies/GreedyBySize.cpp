@@ -24,7 +24,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-
 using namespace llvm;
 
 namespace memplan {
