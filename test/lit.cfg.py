@@ -22,6 +22,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%memplan_src_root", config.memplan_src_root))
+config.substitutions.append(("%memplan_tools_dir", config.memplan_tools_dir))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 # Runs a command and prints `exit=N` after its output (memplan-solve tests).
 config.substitutions.append(
