@@ -97,7 +97,8 @@ LogicalResult planFunction(FunctionOpInterface func,
 
 FailureOr<PlanFigures> planModule(ModuleOp module,
                                   const PlanningSettings &settings,
-                                  SpacePlanner planSpace) {
+                                  SpacePlanner planSpace,
+                                  function_ref<void()> commit) {
   // Every function is analysed before any is rewritten, so that what is
   // learnt about callees comes from the program as it was written.
   BufferAliasAnalysis aliasAnalysis;
@@ -120,6 +121,8 @@ FailureOr<PlanFigures> planModule(ModuleOp module,
   }
   if (failedAny)
     return failure();
+  if (commit)
+    commit();
   return total;
 }
 

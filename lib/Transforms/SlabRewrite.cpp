@@ -7,15 +7,46 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace mlir;
 
 namespace memplan {
 
+namespace {
+
+/// Adds a private, uninitialized global for the slab to `globals` and takes
+/// it at the builder's point.
+Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
+                       Location loc, MemRefType slabType, IntegerAttr alignment,
+                       StringRef slabName, SymbolTable &globals) {
+  // "memplan.slab" -> "__memplan_slab_<func>[_<space>]".
+  std::string name = "__" + slabName.str();
+  std::replace(name.begin(), name.end(), '.', '_');
+  if (auto symbol =
+          func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    name += "_" + symbol.getValue().str();
+  if (auto space = dyn_cast_or_null<IntegerAttr>(slabType.getMemorySpace()))
+    name += "_" + std::to_string(space.getValue().getZExtValue());
+  OpBuilder globalBuilder(func->getContext());
+  auto global = memref::GlobalOp::create(
+      globalBuilder, loc, name, globalBuilder.getStringAttr("private"),
+      slabType, /*initial_value=*/globalBuilder.getUnitAttr(),
+      /*constant=*/false, alignment);
+  // Right before the function, so that each global reads next to its user;
+  // insert() renames it if the name is taken.
+  StringAttr unique = globals.insert(global, Block::iterator(func));
+  return memref::GetGlobalOp::create(builder, loc, slabType,
+                                     FlatSymbolRefAttr::get(unique));
+}
+
+} // namespace
+
 void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
                      uint64_t slabSize, uint64_t slabAlignment,
-                     ArrayRef<PlacedBuffer> placed, StringRef slabName) {
+                     ArrayRef<PlacedBuffer> placed, StringRef slabName,
+                     SymbolTable *globals) {
   MLIRContext *context = func->getContext();
   Region &body = func.getFunctionBody();
   OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
@@ -24,9 +55,15 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
   auto slabType =
       MemRefType::get({static_cast<int64_t>(slabSize)}, builder.getI8Type(),
                       MemRefLayoutAttrInterface(), memorySpace);
-  Value slab = memref::AllocOp::create(
-      builder, slabLoc, slabType,
-      builder.getI64IntegerAttr(static_cast<int64_t>(slabAlignment)));
+  IntegerAttr alignmentAttr =
+      builder.getI64IntegerAttr(static_cast<int64_t>(slabAlignment));
+  Value slab;
+  if (globals) {
+    slab = createGlobalSlab(builder, func, slabLoc, slabType, alignmentAttr,
+                            slabName, *globals);
+  } else {
+    slab = memref::AllocOp::create(builder, slabLoc, slabType, alignmentAttr);
+  }
 
   // One constant per distinct offset, in increasing order right after the
   // slab, so that the plan reads at the top of the function.
@@ -50,6 +87,8 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
   }
 
   // The slab lives as long as the function: free it on every way out.
+  if (globals)
+    return;
   for (Block &block : body) {
     if (block.empty())
       continue;

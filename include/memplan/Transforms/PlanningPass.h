@@ -16,10 +16,17 @@
 
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Transforms/PlanningDriver.h"
+#include "memplan/Transforms/SlabPlacement.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <functional>
+#include <memory>
+#include <vector>
 
 namespace memplan {
 
@@ -35,7 +42,8 @@ public:
                         errorHandler) override {
     mlir::FailureOr<std::string> normalized = normalizePlanningOptions(
         options, this->getArgument(),
-        {"strategy", "alignment", "remarks", "summary", "time-limit"},
+        {"strategy", "alignment", "remarks", "summary", "time-limit", "slab",
+         "capacity", "space-capacity", "space-alignment"},
         errorHandler);
     if (failed(normalized) ||
         failed(PassBase::initializeOptions(*normalized, errorHandler)))
@@ -53,6 +61,7 @@ public:
     auto &derived = static_cast<DerivedT &>(*this);
     if (failed(derived.prepare()))
       return this->signalPassFailure();
+    preparePlacement();
     PlanningSettings settings{this->getArgument(), this->strategy,
                               DerivedT::getUnit(), this->alignment,
                               this->remarks,       this->summary};
@@ -63,13 +72,68 @@ public:
             llvm::ArrayRef<Buffer> problem, PlanFigures &spaceFigures) {
           return derived.planMemorySpace(func, memorySpace, buffers, problem,
                                          spaceFigures);
+        },
+        [&] {
+          for (std::function<void()> &rewrite : pendingRewrites)
+            rewrite();
         });
+    pendingRewrites.clear();
+    recursiveFunctions.clear();
+    moduleSymbols.reset();
     if (failed(figures))
       return this->signalPassFailure();
     exportStatistics(*figures);
   }
 
 protected:
+  /// Queues a rewrite of the IR; the queue runs only once every function of
+  /// the module has been planned, so that an error leaves the IR unchanged.
+  void deferRewrite(std::function<void()> rewrite) {
+    pendingRewrites.push_back(std::move(rewrite));
+  }
+
+  const SpaceLimits &getLimits() const { return limits; }
+
+  /// The symbol table for `func`'s global slabs, or null when its slabs are
+  /// allocated: with slab=alloc, and with slab=global for functions that may
+  /// be active twice at once or that are not directly in the module (then
+  /// with a remark).
+  mlir::SymbolTable *getSlabGlobals(mlir::FunctionOpInterface func) {
+    if (slabKind != SlabKind::Global)
+      return nullptr;
+    const char *reason = nullptr;
+    if (func->getParentOp() != this->getOperation().getOperation())
+      reason = "it is not directly in the module";
+    else if (recursiveFunctions.contains(func))
+      reason = "it may be active twice at once (recursion)";
+    if (!reason)
+      return moduleSymbols.get();
+    if (fallbackRemarked.insert(func).second)
+      mlir::emitRemark(func.getLoc())
+          << this->getArgument()
+          << ": slab=global: allocating the slabs of this function instead, "
+             "because "
+          << reason;
+    return nullptr;
+  }
+
+  /// The error for a plan of `bestSize` bytes that exceeds `capacity`.
+  mlir::LogicalResult emitCapacityError(mlir::FunctionOpInterface func,
+                                        mlir::Attribute memorySpace,
+                                        uint64_t capacity, uint64_t bestSize,
+                                        uint64_t lowerBound,
+                                        llvm::StringRef exactAnswer) {
+    auto name = func->template getAttrOfType<mlir::StringAttr>(
+        mlir::SymbolTable::getSymbolAttrName());
+    mlir::emitError(func.getLoc()) << llvm::formatv(
+        "{0}: @{1}: {2} does not fit its capacity of {3} bytes: the best "
+        "{4} found takes {5} bytes, the lower bound is {6} bytes{7}",
+        this->getArgument(), name ? name.getValue() : "<anonymous>",
+        describeMemorySpace(memorySpace), capacity, DerivedT::getUnit(),
+        bestSize, lowerBound, exactAnswer.empty() ? "" : "; " + exactAnswer);
+    return mlir::failure();
+  }
+
   StrategyOptions getStrategyOptions() const {
     StrategyOptions options;
     options.timeLimitSeconds = this->timeLimit;
@@ -94,7 +158,39 @@ private:
       return llvm::formatv("{0}: time-limit must not be negative",
                            this->getArgument())
           .str();
+    if (!parseSlabKind(this->slab))
+      return llvm::formatv("{0}: slab must be alloc or global, not '{1}'",
+                           this->getArgument(), this->slab.getValue())
+          .str();
+    std::map<uint64_t, uint64_t> spaces;
+    if (std::string problem =
+            parseSpaceMap(this->spaceCapacity, "space-capacity",
+                          /*powersOfTwo=*/false, spaces);
+        !problem.empty())
+      return this->getArgument().str() + ": " + problem;
+    if (std::string problem =
+            parseSpaceMap(this->spaceAlignment, "space-alignment",
+                          /*powersOfTwo=*/true, spaces);
+        !problem.empty())
+      return this->getArgument().str() + ": " + problem;
     return "";
+  }
+
+  /// Reads the placement options (already checked) for this run.
+  void preparePlacement() {
+    slabKind = *parseSlabKind(this->slab);
+    limits = SpaceLimits();
+    limits.defaultCapacity = this->capacity;
+    limits.defaultAlignment = this->alignment;
+    (void)parseSpaceMap(this->spaceCapacity, "space-capacity", false,
+                        limits.capacities);
+    (void)parseSpaceMap(this->spaceAlignment, "space-alignment", true,
+                        limits.alignments);
+    if (slabKind == SlabKind::Global) {
+      mlir::ModuleOp module = this->getOperation();
+      moduleSymbols = std::make_shared<mlir::SymbolTable>(module);
+      recursiveFunctions = findRecursiveFunctions(module);
+    }
   }
 
   void exportStatistics(const PlanFigures &figures) {
@@ -121,6 +217,14 @@ private:
       figures.printStatistics(llvm::errs(), this->getName());
 #endif
   }
+
+  SlabKind slabKind = SlabKind::Alloc;
+  SpaceLimits limits;
+  // Per run; shared rather than owned because passes are cloned by copy.
+  std::shared_ptr<mlir::SymbolTable> moduleSymbols;
+  llvm::DenseSet<mlir::Operation *> recursiveFunctions;
+  llvm::DenseSet<mlir::Operation *> fallbackRemarked;
+  std::vector<std::function<void()>> pendingRewrites;
 };
 
 } // namespace memplan

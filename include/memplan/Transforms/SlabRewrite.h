@@ -5,6 +5,7 @@
 
 #include "memplan/Analysis/BufferLifetimes.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace memplan {
@@ -20,11 +21,16 @@ struct PlacedBuffer {
 /// replaces each placed buffer by a `memref.view` of the slab at its offset.
 /// The buffers' memref.dealloc ops are erased. The slab's location is named
 /// `slabName` so that it can be told apart in the IR.
+/// With `globals`, the slab is instead a private, uninitialized
+/// `memref.global` added to that symbol table (named after `slabName`, the
+/// function and the memory space, made unique) and taken with
+/// `memref.get_global` at the entry: nothing is allocated or freed.
 void rewriteIntoSlab(mlir::FunctionOpInterface func,
                      mlir::Attribute memorySpace, uint64_t slabSize,
                      uint64_t slabAlignment,
                      llvm::ArrayRef<PlacedBuffer> placed,
-                     llvm::StringRef slabName = "memplan.slab");
+                     llvm::StringRef slabName = "memplan.slab",
+                     mlir::SymbolTable *globals = nullptr);
 
 } // namespace memplan
 
