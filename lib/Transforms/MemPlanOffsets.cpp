@@ -104,9 +104,9 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   SmallVector<PlacedBuffer> placed;
   for (auto [buffer, offset] : llvm::zip_equal(buffers, plan->offsets))
     placed.push_back({buffer, offset});
-  deferRewrite([=, slabSize = plan->slabSize, globals = getSlabGlobals(func)] {
+  deferRewrite([=, slabSize = plan->slabSize, source = getSlabSource(func)] {
     rewriteIntoSlab(func, memorySpace, slabSize, slabAlignment, placed,
-                    "memplan.slab", globals);
+                    "memplan.slab", source);
   });
 
   figures.addDetails(plan->details);

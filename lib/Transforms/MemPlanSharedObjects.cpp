@@ -99,9 +99,9 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
                                   " bytes does not fit a memref"));
     deferRewrite([=, size = plan->objectSizes[object],
                   objectAlignment = objectAlignments[object],
-                  placed = members[object], globals = getSlabGlobals(func)] {
+                  placed = members[object], source = getSlabSource(func)] {
       rewriteIntoSlab(func, memorySpace, size, objectAlignment, placed,
-                      "memplan.object", globals);
+                      "memplan.object", source);
     });
     ++figures.slabs;
   }

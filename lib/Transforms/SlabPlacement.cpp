@@ -3,6 +3,7 @@
 #include "memplan/Transforms/SlabPlacement.h"
 
 #include "mlir/Analysis/CallGraph.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -41,6 +42,8 @@ std::optional<SlabKind> parseSlabKind(StringRef text) {
     return SlabKind::Alloc;
   if (text == "global")
     return SlabKind::Global;
+  if (text == "argument")
+    return SlabKind::Argument;
   return std::nullopt;
 }
 
@@ -116,6 +119,48 @@ llvm::DenseSet<Operation *> findRecursiveFunctions(ModuleOp module) {
         recursive.insert(node->getCallableRegion()->getParentOp());
   }
   return recursive;
+}
+
+std::vector<Operation *> findFunctionsCalleesFirst(ModuleOp module) {
+  CallGraph callGraph(module);
+  std::vector<Operation *> order;
+  llvm::DenseSet<Operation *> seen;
+  // scc_iterator gives the components in post-order: callees first.
+  const CallGraph *graph = &callGraph;
+  for (auto scc = llvm::scc_begin(graph); !scc.isAtEnd(); ++scc)
+    for (CallGraphNode *node : *scc) {
+      if (node->isExternal())
+        continue;
+      Operation *op = node->getCallableRegion()->getParentOp();
+      if (isa<FunctionOpInterface>(op) && seen.insert(op).second)
+        order.push_back(op);
+    }
+  module->walk([&](FunctionOpInterface func) {
+    if (!func.isExternal() && seen.insert(func).second)
+      order.push_back(func);
+  });
+  return order;
+}
+
+const char *whyNoArenaArgument(FunctionOpInterface func, ModuleOp module) {
+  auto funcOp = dyn_cast<func::FuncOp>(func.getOperation());
+  if (!funcOp)
+    return "it is not a func.func";
+  if (!funcOp.isPrivate())
+    return "it is public: callers outside the module would not pass a slab";
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(func, module);
+  if (!uses)
+    return "its uses are unknown";
+  bool called = false;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    if (!isa<func::CallOp>(use.getUser()))
+      return "it is used other than by func.call";
+    called = true;
+  }
+  if (!called)
+    return "nothing in the module calls it";
+  return nullptr;
 }
 
 } // namespace memplan

@@ -3,6 +3,7 @@
 #include "memplan/Transforms/SlabRewrite.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -15,6 +16,9 @@ using namespace mlir;
 namespace memplan {
 
 namespace {
+
+constexpr StringLiteral kSlabSizeAttr = "memplan.slab_size";
+constexpr StringLiteral kSlabAlignmentAttr = "memplan.slab_alignment";
 
 /// Adds a private, uninitialized global for the slab to `globals` and takes
 /// it at the builder's point.
@@ -46,7 +50,7 @@ Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
 void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
                      uint64_t slabSize, uint64_t slabAlignment,
                      ArrayRef<PlacedBuffer> placed, StringRef slabName,
-                     SymbolTable *globals) {
+                     SlabSource source) {
   MLIRContext *context = func->getContext();
   Region &body = func.getFunctionBody();
   OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
@@ -58,9 +62,19 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
   IntegerAttr alignmentAttr =
       builder.getI64IntegerAttr(static_cast<int64_t>(slabAlignment));
   Value slab;
-  if (globals) {
+  if (source.globals) {
     slab = createGlobalSlab(builder, func, slabLoc, slabType, alignmentAttr,
-                            slabName, *globals);
+                            slabName, *source.globals);
+  } else if (source.argument) {
+    unsigned index = func.getNumArguments();
+    NamedAttribute attrs[] = {
+        builder.getNamedAttr(
+            kSlabSizeAttr,
+            builder.getI64IntegerAttr(static_cast<int64_t>(slabSize))),
+        builder.getNamedAttr(kSlabAlignmentAttr, alignmentAttr)};
+    (void)func.insertArgument(index, slabType, builder.getDictionaryAttr(attrs),
+                              slabLoc);
+    slab = body.front().getArgument(index);
   } else {
     slab = memref::AllocOp::create(builder, slabLoc, slabType, alignmentAttr);
   }
@@ -87,7 +101,7 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
   }
 
   // The slab lives as long as the function: free it on every way out.
-  if (globals)
+  if (source.globals || source.argument)
     return;
   for (Block &block : body) {
     if (block.empty())
@@ -97,6 +111,37 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
       continue;
     builder.setInsertionPoint(terminator);
     memref::DeallocOp::create(builder, slabLoc, slab);
+  }
+}
+
+void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
+                         unsigned firstArena) {
+  unsigned numArguments = callee.getNumArguments();
+  if (firstArena >= numArguments)
+    return;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(callee, module);
+  if (!uses)
+    return;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto call = dyn_cast<func::CallOp>(use.getUser());
+    if (!call)
+      continue;
+    OpBuilder builder(call);
+    SmallVector<Value> arenas;
+    for (unsigned index = firstArena; index < numArguments; ++index) {
+      auto type = cast<MemRefType>(callee.getArgumentTypes()[index]);
+      auto alignment =
+          callee.getArgAttrOfType<IntegerAttr>(index, kSlabAlignmentAttr);
+      arenas.push_back(memref::AllocOp::create(
+          builder,
+          NameLoc::get(builder.getStringAttr("memplan.arena"), call.getLoc()),
+          type, alignment));
+    }
+    call->insertOperands(call->getNumOperands(), arenas);
+    builder.setInsertionPointAfter(call);
+    for (Value arena : arenas)
+      memref::DeallocOp::create(builder, arena.getLoc(), arena);
   }
 }
 

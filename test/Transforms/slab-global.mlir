@@ -7,7 +7,7 @@
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size slab=alloc" | FileCheck %s --check-prefix=ALLOC
 // RUN: not memplan-opt %s --memplan-offsets="slab=stack" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: memplan-offsets: slab must be alloc or global, not 'stack'
+// BAD: memplan-offsets: slab must be alloc, global or argument, not 'stack'
 
 // The name the pass would pick is taken, so its global gets another.
 // CHECK-DAG: memref.global "private" @__memplan_slab_spaces : memref<4xi8> = uninitialized{{$}}

@@ -25,9 +25,11 @@ defvar planningOptions = [
            "depends on the machine's speed">,
     Option<"slab", "slab", "std::string", /*default=*/"\"alloc\"",
            "Where slabs (or objects) live: alloc (a memref.alloc at the "
-           "entry, freed before every return) or global (a private "
+           "entry, freed before every return), global (a private "
            "memref.global per function, memory space and slab, taken with "
-           "memref.get_global; recursive functions keep alloc)">,
+           "memref.get_global) or argument (a trailing argument of private "
+           "functions called only by func.call, which their callers plan); "
+           "recursive functions keep alloc">,
     Option<"capacity", "capacity", "uint64_t", /*default=*/"0",
            "Bytes the planned buffers of the default memory space of one "
            "function may take; 0 means no limit">,
@@ -110,7 +112,16 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     uninitialized `memref.global` (per function and memory space, named
     `__memplan_slab_<func>[_<space>]`, made unique) read with
     `memref.get_global` at the entry, and nothing is allocated or freed.
-    Recursive functions keep `alloc`, with a remark.
+    With `argument`, a private `func.func` whose every use is a `func.call`
+    takes each slab as a new trailing `memref<Nxi8, space>` argument with
+    the attributes `memplan.slab_size` and `memplan.slab_alignment`, and
+    every call passes a `memref.alloc` of that size made right before it and
+    freed right after, which the caller then plans like its own buffers:
+    functions are planned callees first, so arenas nest, and a public
+    function (an entry point, whose callers outside the module would pass
+    nothing) allocates its slab, holding the arenas of what it calls.
+    Recursive functions keep `alloc` in both modes, with a remark, as do
+    functions whose slabs cannot be placed as asked.
 
     Capacity (`capacity=BYTES` for the default memory space,
     `space-capacity=SPACE:BYTES,...` for numbered ones) and alignment

@@ -17,8 +17,10 @@
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Transforms/PlanningDriver.h"
 #include "memplan/Transforms/SlabPlacement.h"
+#include "memplan/Transforms/SlabRewrite.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -61,25 +63,36 @@ public:
     auto &derived = static_cast<DerivedT &>(*this);
     if (failed(derived.prepare()))
       return this->signalPassFailure();
-    preparePlacement();
+    mlir::ModuleOp module = this->getOperation();
+    // slab=argument changes callers as their callees are planned: it works
+    // on a copy, so that an error leaves the module as it was.
+    mlir::OwningOpRef<mlir::ModuleOp> copy;
+    if (*parseSlabKind(this->slab) == SlabKind::Argument)
+      copy = module.clone();
+    preparePlacement(copy ? *copy : module);
     PlanningSettings settings{this->getArgument(), this->strategy,
                               DerivedT::getUnit(), this->alignment,
                               this->remarks,       this->summary};
-    mlir::FailureOr<PlanFigures> figures = planModule(
-        this->getOperation(), settings,
+    auto planSpace =
         [&](mlir::FunctionOpInterface func, mlir::Attribute memorySpace,
             llvm::ArrayRef<const FunctionBuffer *> buffers,
             llvm::ArrayRef<Buffer> problem, PlanFigures &spaceFigures) {
           return derived.planMemorySpace(func, memorySpace, buffers, problem,
                                          spaceFigures);
-        },
-        [&] {
-          for (std::function<void()> &rewrite : pendingRewrites)
-            rewrite();
-        });
+        };
+    auto commit = [&] {
+      for (std::function<void()> &rewrite : pendingRewrites)
+        rewrite();
+      pendingRewrites.clear();
+    };
+    mlir::FailureOr<PlanFigures> figures =
+        copy ? planCalleesFirst(*copy, settings, planSpace, commit)
+             : planModule(module, settings, planSpace, commit);
     pendingRewrites.clear();
     recursiveFunctions.clear();
     moduleSymbols.reset();
+    if (succeeded(figures) && copy)
+      module.getBodyRegion().takeBody(copy->getBodyRegion());
     if (failed(figures))
       return this->signalPassFailure();
     exportStatistics(*figures);
@@ -94,27 +107,30 @@ protected:
 
   const SpaceLimits &getLimits() const { return limits; }
 
-  /// The symbol table for `func`'s global slabs, or null when its slabs are
-  /// allocated: with slab=alloc, and with slab=global for functions that may
-  /// be active twice at once or that are not directly in the module (then
-  /// with a remark).
-  mlir::SymbolTable *getSlabGlobals(mlir::FunctionOpInterface func) {
-    if (slabKind != SlabKind::Global)
-      return nullptr;
+  /// Where the slabs of `func` come from. With slab=global or argument, a
+  /// function that cannot have them so (see SlabPlacement.h) allocates its
+  /// slabs instead, with a remark.
+  SlabSource getSlabSource(mlir::FunctionOpInterface func) {
+    if (slabKind == SlabKind::Alloc)
+      return {};
     const char *reason = nullptr;
-    if (func->getParentOp() != this->getOperation().getOperation())
+    if (func->getParentOp() != workModule.getOperation())
       reason = "it is not directly in the module";
     else if (recursiveFunctions.contains(func))
       reason = "it may be active twice at once (recursion)";
-    if (!reason)
-      return moduleSymbols.get();
+    else if (slabKind == SlabKind::Argument)
+      reason = whyNoArenaArgument(func, workModule);
+    if (!reason) {
+      if (slabKind == SlabKind::Global)
+        return {moduleSymbols.get(), false};
+      return {nullptr, true};
+    }
     if (fallbackRemarked.insert(func).second)
       mlir::emitRemark(func.getLoc())
-          << this->getArgument()
-          << ": slab=global: allocating the slabs of this function instead, "
-             "because "
+          << this->getArgument() << ": slab=" << this->slab
+          << ": allocating the slabs of this function instead, because "
           << reason;
-    return nullptr;
+    return {};
   }
 
   /// The error for a plan of `bestSize` bytes that exceeds `capacity`.
@@ -159,7 +175,8 @@ private:
                            this->getArgument())
           .str();
     if (!parseSlabKind(this->slab))
-      return llvm::formatv("{0}: slab must be alloc or global, not '{1}'",
+      return llvm::formatv("{0}: slab must be alloc, global or argument, not "
+                           "'{1}'",
                            this->getArgument(), this->slab.getValue())
           .str();
     std::map<uint64_t, uint64_t> spaces;
@@ -176,8 +193,34 @@ private:
     return "";
   }
 
+  /// Plans one function at a time, callees first; each function that takes
+  /// its slabs as arguments has its callers changed to pass them before they
+  /// are planned, so that a caller places its callees' arenas.
+  mlir::FailureOr<PlanFigures>
+  planCalleesFirst(mlir::ModuleOp module, const PlanningSettings &settings,
+                   SpacePlanner planSpace, llvm::function_ref<void()> commit) {
+    PlanFigures total;
+    bool failedAny = false;
+    for (mlir::Operation *op : findFunctionsCalleesFirst(module)) {
+      auto func = llvm::cast<mlir::FunctionOpInterface>(op);
+      unsigned numArguments = func.getNumArguments();
+      mlir::FailureOr<PlanFigures> figures = planModule(
+          module, settings, planSpace, commit,
+          [&](mlir::FunctionOpInterface other) { return other == func; });
+      if (failed(figures)) {
+        failedAny = true;
+        continue;
+      }
+      total += *figures;
+      passArenasToCallees(module, func, numArguments);
+    }
+    if (failedAny)
+      return mlir::failure();
+    return total;
+  }
+
   /// Reads the placement options (already checked) for this run.
-  void preparePlacement() {
+  void preparePlacement(mlir::ModuleOp module) {
     slabKind = *parseSlabKind(this->slab);
     limits = SpaceLimits();
     limits.defaultCapacity = this->capacity;
@@ -186,10 +229,12 @@ private:
                         limits.capacities);
     (void)parseSpaceMap(this->spaceAlignment, "space-alignment", true,
                         limits.alignments);
-    if (slabKind == SlabKind::Global) {
-      mlir::ModuleOp module = this->getOperation();
-      moduleSymbols = std::make_shared<mlir::SymbolTable>(module);
+    workModule = module;
+    fallbackRemarked.clear();
+    if (slabKind != SlabKind::Alloc)
       recursiveFunctions = findRecursiveFunctions(module);
+    if (slabKind == SlabKind::Global) {
+      moduleSymbols = std::make_shared<mlir::SymbolTable>(module);
     }
   }
 
@@ -219,6 +264,8 @@ private:
   }
 
   SlabKind slabKind = SlabKind::Alloc;
+  // The module being planned: the pass's, or a copy of it.
+  mlir::ModuleOp workModule;
   SpaceLimits limits;
   // Per run; shared rather than owned because passes are cloned by copy.
   std::shared_ptr<mlir::SymbolTable> moduleSymbols;

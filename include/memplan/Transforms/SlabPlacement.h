@@ -11,16 +11,18 @@
 #define MEMPLAN_TRANSFORMS_SLABPLACEMENT_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace memplan {
 
-enum class SlabKind { Alloc, Global };
+enum class SlabKind { Alloc, Global, Argument };
 
 /// The memory-space dependent limits of one pass run.
 struct SpaceLimits {
@@ -38,7 +40,7 @@ struct SpaceLimits {
   uint64_t getAlignment(mlir::Attribute memorySpace) const;
 };
 
-/// Reads "alloc" or "global"; an empty string when it is neither.
+/// Reads "alloc", "global" or "argument"; none for anything else.
 std::optional<SlabKind> parseSlabKind(llvm::StringRef text);
 
 /// Reads `SPACE:VALUE[,SPACE:VALUE...]` with numbered memory spaces (>= 1)
@@ -58,6 +60,17 @@ std::string describeMemorySpace(mlir::Attribute memorySpace);
 /// cycle of calls between functions whose bodies are in the module. Calls to
 /// functions without a visible body are assumed not to call back.
 llvm::DenseSet<mlir::Operation *> findRecursiveFunctions(mlir::ModuleOp module);
+
+/// The functions of `module` with bodies, callees before callers (the
+/// functions of a cycle in any order).
+std::vector<mlir::Operation *> findFunctionsCalleesFirst(mlir::ModuleOp module);
+
+/// Why `func` cannot take its slabs as arguments from its callers, or null
+/// when it can: it must be a private func.func whose every use in `module`
+/// is a func.call, and it must have one. Public functions may be called from
+/// outside, where nobody would pass a slab; they allocate theirs.
+const char *whyNoArenaArgument(mlir::FunctionOpInterface func,
+                               mlir::ModuleOp module);
 
 } // namespace memplan
 
