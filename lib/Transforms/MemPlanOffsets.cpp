@@ -64,6 +64,11 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   llvm::Expected<uint64_t> lowerBound = computeLowerBound(problem);
   if (!lowerBound)
     return fail("lower bound", lowerBound.takeError());
+  // A plan that breaks an invariant is a bug in a strategy; it must never
+  // reach the IR.
+  if (llvm::Error error = validatePlan(problem, *plan))
+    return fail("strategy " + planner->getName() + " gave an invalid plan",
+                std::move(error));
   if (std::optional<uint64_t> capacity = getLimits().getCapacity(memorySpace);
       capacity && plan->slabSize > *capacity) {
     // The strategy minimises; deciding whether the capacity can be met is a
@@ -83,15 +88,12 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
               ? "exact proved that no plan fits"
               : "exact found no plan that fits within the time limit");
     }
+    if (llvm::Error error = validatePlan(problem, *result->plan))
+      return fail("exact gave an invalid plan", std::move(error));
     *plan = std::move(*result->plan);
     plan->details = "fits the capacity of " + std::to_string(*capacity) +
                     " bytes thanks to exact";
   }
-  // A plan that breaks an invariant is a bug in a strategy; it must never
-  // reach the IR.
-  if (llvm::Error error = validatePlan(problem, *plan))
-    return fail("strategy " + planner->getName() + " gave an invalid plan",
-                std::move(error));
   llvm::Expected<uint64_t> naive = computeNaiveSize(problem);
   if (!naive)
     return fail("naive size", naive.takeError());

@@ -10,6 +10,9 @@
 // RUN: memplan-opt %s --memplan-offsets="strategy=naive slab=global capacity=64" | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.capacity
 // RUN: memplan-opt %s --memplan-shared-objects="strategy=greedy-size slab=global" | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.objects-global
 // RUN: memplan-opt %s --memplan-shared-objects="strategy=best slab=alloc capacity=64" | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.objects-capacity
+// slab=argument: @work and @fact are public, so they allocate.
+// RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size slab=argument" | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.argument
+// RUN: diff %t.unplanned %t.argument
 // RUN: diff %t.unplanned %t.alloc
 // RUN: diff %t.unplanned %t.global
 // RUN: diff %t.unplanned %t.capacity

@@ -3,7 +3,7 @@
 // arena is one more buffer of @middle, live across each call and placed in
 // @middle's arena; the public @main has no caller in the module and
 // allocates its slab (from the runtime's heap), which holds @middle's
-// arena. @twice is private but only taken by address, so it keeps alloc.
+// arena, made inside a loop. @twice is private but only taken by address, so it keeps alloc.
 //
 // RUN: mlir-opt %s %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.unplanned
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size slab=argument" | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.argument
@@ -40,6 +40,7 @@
 // CHECK: memref.alloc() {alignment = 16 : i64} : memref<32xi8>
 // CHECK-LABEL: func.func @main
 // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<{{[0-9]+}}xi8>
+// CHECK: scf.for
 // CHECK: %[[MARENA:.*]] = memref.view %[[SLAB]][%{{.*}}][] : memref<{{[0-9]+}}xi8> to memref<128xi8>
 // CHECK: call @middle(%{{.*}}, %[[MARENA]])
 // CHECK: memref.dealloc %[[SLAB]]
@@ -128,7 +129,11 @@ func.func @main() {
   %o = memref.alloc() : memref<8xf32>
   %u = memref.cast %o : memref<8xf32> to memref<*xf32>
   %L = memref.alloc() : memref<8xf32>
-  call @middle(%L) : (memref<8xf32>) -> ()
+  // Twice, so that @middle's arena is made and freed inside a loop.
+  %c2 = arith.constant 2 : index
+  scf.for %t = %c0 to %c2 step %c1 {
+    func.call @middle(%L) : (memref<8xf32>) -> ()
+  }
   memref.copy %L, %o : memref<8xf32> to memref<8xf32>
   memref.dealloc %L : memref<8xf32>
   call @printMemrefF32(%u) : (memref<*xf32>) -> ()
