@@ -1,6 +1,7 @@
 //===- MemPlanOffsets.cpp - Plan local buffers into one slab --------------===//
 
 #include "memplan/Planner/Bounds.h"
+#include "memplan/Planner/ExactSolver.h"
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Planner/Validator.h"
 #include "memplan/Transforms/Passes.h"
@@ -45,7 +46,12 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
     FunctionOpInterface func, Attribute memorySpace,
     ArrayRef<const FunctionBuffer *> buffers, ArrayRef<Buffer> problem,
     PlanFigures &figures) {
-  uint64_t slabAlignment = alignment;
+  // Every buffer of the space, and so the slab, has the space's alignment.
+  uint64_t slabAlignment = getLimits().getAlignment(memorySpace);
+  SmallVector<Buffer> aligned(problem);
+  for (Buffer &buffer : aligned)
+    buffer.alignment = std::max(buffer.alignment, slabAlignment);
+  problem = aligned;
   for (const Buffer &buffer : problem)
     slabAlignment = std::max(slabAlignment, buffer.alignment);
 
@@ -55,17 +61,42 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   llvm::Expected<Plan> plan = planner->plan(problem);
   if (!plan)
     return fail("planning failed", plan.takeError());
+  llvm::Expected<uint64_t> lowerBound = computeLowerBound(problem);
+  if (!lowerBound)
+    return fail("lower bound", lowerBound.takeError());
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
   if (llvm::Error error = validatePlan(problem, *plan))
     return fail("strategy " + planner->getName() + " gave an invalid plan",
                 std::move(error));
+  if (std::optional<uint64_t> capacity = getLimits().getCapacity(memorySpace);
+      capacity && plan->slabSize > *capacity) {
+    // The strategy minimises; deciding whether the capacity can be met is a
+    // different search that may succeed where minimising ran out of time.
+    ExactOptions options;
+    options.timeLimitSeconds = timeLimit;
+    options.capacity = *capacity;
+    options.initialPlan = *plan;
+    llvm::Expected<ExactResult> result = solveExact(problem, options);
+    if (!result)
+      return fail("exact with a capacity", result.takeError());
+    if (result->answer != CapacityAnswer::Fits) {
+      return emitCapacityError(
+          func, memorySpace, *capacity, plan->slabSize,
+          std::max(*lowerBound, result->lowerBound),
+          result->answer == CapacityAnswer::DoesNotFit
+              ? "exact proved that no plan fits"
+              : "exact found no plan that fits within the time limit");
+    }
+    if (llvm::Error error = validatePlan(problem, *result->plan))
+      return fail("exact gave an invalid plan", std::move(error));
+    *plan = std::move(*result->plan);
+    plan->details = "fits the capacity of " + std::to_string(*capacity) +
+                    " bytes thanks to exact";
+  }
   llvm::Expected<uint64_t> naive = computeNaiveSize(problem);
   if (!naive)
     return fail("naive size", naive.takeError());
-  llvm::Expected<uint64_t> lowerBound = computeLowerBound(problem);
-  if (!lowerBound)
-    return fail("lower bound", lowerBound.takeError());
   if (plan->slabSize > static_cast<uint64_t>(INT64_MAX))
     return fail("slab too large",
                 llvm::createStringError("slab of " +
@@ -75,7 +106,10 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   SmallVector<PlacedBuffer> placed;
   for (auto [buffer, offset] : llvm::zip_equal(buffers, plan->offsets))
     placed.push_back({buffer, offset});
-  rewriteIntoSlab(func, memorySpace, plan->slabSize, slabAlignment, placed);
+  deferRewrite([=, slabSize = plan->slabSize, source = getSlabSource(func)] {
+    rewriteIntoSlab(func, memorySpace, slabSize, slabAlignment, placed,
+                    "memplan.slab", source);
+  });
 
   figures.addDetails(plan->details);
   figures.planned += buffers.size();

@@ -71,10 +71,16 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
   if (!lowerBound)
     return fail("lower bound", lowerBound.takeError());
 
+  if (std::optional<uint64_t> capacity = getLimits().getCapacity(memorySpace);
+      capacity && plan->getTotalSize() > *capacity)
+    return emitCapacityError(func, memorySpace, *capacity, plan->getTotalSize(),
+                             *lowerBound, "");
+
   // Each object is its own allocation, aligned for all of its buffers.
   unsigned numObjects = plan->objectSizes.size();
   SmallVector<SmallVector<PlacedBuffer>> members(numObjects);
-  SmallVector<uint64_t> objectAlignments(numObjects, alignment);
+  SmallVector<uint64_t> objectAlignments(numObjects,
+                                         getLimits().getAlignment(memorySpace));
   for (auto [buffer, object] : llvm::zip_equal(buffers, plan->objectOf)) {
     members[object].push_back({buffer, 0});
     objectAlignments[object] =
@@ -91,9 +97,12 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
           llvm::createStringError("an object of " +
                                   std::to_string(plan->objectSizes[object]) +
                                   " bytes does not fit a memref"));
-    rewriteIntoSlab(func, memorySpace, plan->objectSizes[object],
-                    objectAlignments[object], members[object],
-                    "memplan.object");
+    deferRewrite([=, size = plan->objectSizes[object],
+                  objectAlignment = objectAlignments[object],
+                  placed = members[object], source = getSlabSource(func)] {
+      rewriteIntoSlab(func, memorySpace, size, objectAlignment, placed,
+                      "memplan.object", source);
+    });
     ++figures.slabs;
   }
 

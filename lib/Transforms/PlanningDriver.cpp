@@ -95,16 +95,17 @@ LogicalResult planFunction(FunctionOpInterface func,
 
 } // namespace
 
-FailureOr<PlanFigures> planModule(ModuleOp module,
-                                  const PlanningSettings &settings,
-                                  SpacePlanner planSpace) {
+FailureOr<PlanFigures>
+planModule(ModuleOp module, const PlanningSettings &settings,
+           SpacePlanner planSpace, function_ref<void()> commit,
+           function_ref<bool(FunctionOpInterface)> filter) {
   // Every function is analysed before any is rewritten, so that what is
   // learnt about callees comes from the program as it was written.
   BufferAliasAnalysis aliasAnalysis;
   SmallVector<std::pair<FunctionOpInterface, std::vector<FunctionBuffer>>>
       functions;
   module->walk([&](FunctionOpInterface func) {
-    if (func.isExternal())
+    if (func.isExternal() || (filter && !filter(func)))
       return;
     functions.emplace_back(
         func, analyzeFunctionBuffers(func, aliasAnalysis, settings.alignment));
@@ -120,6 +121,8 @@ FailureOr<PlanFigures> planModule(ModuleOp module,
   }
   if (failedAny)
     return failure();
+  if (commit)
+    commit();
   return total;
 }
 

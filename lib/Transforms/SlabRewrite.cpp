@@ -3,19 +3,54 @@
 #include "memplan/Transforms/SlabRewrite.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace mlir;
 
 namespace memplan {
 
+namespace {
+
+constexpr StringLiteral kSlabSizeAttr = "memplan.slab_size";
+constexpr StringLiteral kSlabAlignmentAttr = "memplan.slab_alignment";
+
+/// Adds a private, uninitialized global for the slab to `globals` and takes
+/// it at the builder's point.
+Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
+                       Location loc, MemRefType slabType, IntegerAttr alignment,
+                       StringRef slabName, SymbolTable &globals) {
+  // "memplan.slab" -> "__memplan_slab_<func>[_<space>]".
+  std::string name = "__" + slabName.str();
+  std::replace(name.begin(), name.end(), '.', '_');
+  if (auto symbol =
+          func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    name += "_" + symbol.getValue().str();
+  if (auto space = dyn_cast_or_null<IntegerAttr>(slabType.getMemorySpace()))
+    name += "_" + std::to_string(space.getValue().getZExtValue());
+  OpBuilder globalBuilder(func->getContext());
+  auto global = memref::GlobalOp::create(
+      globalBuilder, loc, name, globalBuilder.getStringAttr("private"),
+      slabType, /*initial_value=*/globalBuilder.getUnitAttr(),
+      /*constant=*/false, alignment);
+  // Right before the function, so that each global reads next to its user;
+  // insert() renames it if the name is taken.
+  StringAttr unique = globals.insert(global, Block::iterator(func));
+  return memref::GetGlobalOp::create(builder, loc, slabType,
+                                     FlatSymbolRefAttr::get(unique));
+}
+
+} // namespace
+
 void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
                      uint64_t slabSize, uint64_t slabAlignment,
-                     ArrayRef<PlacedBuffer> placed, StringRef slabName) {
+                     ArrayRef<PlacedBuffer> placed, StringRef slabName,
+                     SlabSource source) {
   MLIRContext *context = func->getContext();
   Region &body = func.getFunctionBody();
   OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
@@ -24,9 +59,25 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
   auto slabType =
       MemRefType::get({static_cast<int64_t>(slabSize)}, builder.getI8Type(),
                       MemRefLayoutAttrInterface(), memorySpace);
-  Value slab = memref::AllocOp::create(
-      builder, slabLoc, slabType,
-      builder.getI64IntegerAttr(static_cast<int64_t>(slabAlignment)));
+  IntegerAttr alignmentAttr =
+      builder.getI64IntegerAttr(static_cast<int64_t>(slabAlignment));
+  Value slab;
+  if (source.globals) {
+    slab = createGlobalSlab(builder, func, slabLoc, slabType, alignmentAttr,
+                            slabName, *source.globals);
+  } else if (source.argument) {
+    unsigned index = func.getNumArguments();
+    NamedAttribute attrs[] = {
+        builder.getNamedAttr(
+            kSlabSizeAttr,
+            builder.getI64IntegerAttr(static_cast<int64_t>(slabSize))),
+        builder.getNamedAttr(kSlabAlignmentAttr, alignmentAttr)};
+    (void)func.insertArgument(index, slabType, builder.getDictionaryAttr(attrs),
+                              slabLoc);
+    slab = body.front().getArgument(index);
+  } else {
+    slab = memref::AllocOp::create(builder, slabLoc, slabType, alignmentAttr);
+  }
 
   // One constant per distinct offset, in increasing order right after the
   // slab, so that the plan reads at the top of the function.
@@ -50,6 +101,8 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
   }
 
   // The slab lives as long as the function: free it on every way out.
+  if (source.globals || source.argument)
+    return;
   for (Block &block : body) {
     if (block.empty())
       continue;
@@ -58,6 +111,37 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
       continue;
     builder.setInsertionPoint(terminator);
     memref::DeallocOp::create(builder, slabLoc, slab);
+  }
+}
+
+void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
+                         unsigned firstArena) {
+  unsigned numArguments = callee.getNumArguments();
+  if (firstArena >= numArguments)
+    return;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(callee, module);
+  if (!uses)
+    return;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto call = dyn_cast<func::CallOp>(use.getUser());
+    if (!call)
+      continue;
+    OpBuilder builder(call);
+    SmallVector<Value> arenas;
+    for (unsigned index = firstArena; index < numArguments; ++index) {
+      auto type = cast<MemRefType>(callee.getArgumentTypes()[index]);
+      auto alignment =
+          callee.getArgAttrOfType<IntegerAttr>(index, kSlabAlignmentAttr);
+      arenas.push_back(memref::AllocOp::create(
+          builder,
+          NameLoc::get(builder.getStringAttr("memplan.arena"), call.getLoc()),
+          type, alignment));
+    }
+    call->insertOperands(call->getNumOperands(), arenas);
+    builder.setInsertionPointAfter(call);
+    for (Value arena : arenas)
+      memref::DeallocOp::create(builder, arena.getLoc(), arena);
   }
 }
 

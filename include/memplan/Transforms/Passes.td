@@ -22,7 +22,24 @@ defvar planningOptions = [
            "spend on one memory space of one function; 0 means no limit. "
            "exact counts its work in steps and gives the same plan on any "
            "machine; hill-climb stopped by this limit may give a plan that "
-           "depends on the machine's speed">
+           "depends on the machine's speed">,
+    Option<"slab", "slab", "std::string", /*default=*/"\"alloc\"",
+           "Where slabs (or objects) live: alloc (a memref.alloc at the "
+           "entry, freed before every return), global (a private "
+           "memref.global per function, memory space and slab, taken with "
+           "memref.get_global) or argument (a trailing argument of private "
+           "functions called only by func.call, which their callers plan); "
+           "recursive functions keep alloc">,
+    Option<"capacity", "capacity", "uint64_t", /*default=*/"0",
+           "Bytes the planned buffers of the default memory space of one "
+           "function may take; 0 means no limit">,
+    Option<"spaceCapacity", "space-capacity", "std::string",
+           /*default=*/"\"\"",
+           "Capacities of numbered memory spaces, as SPACE:BYTES,...">,
+    Option<"spaceAlignment", "space-alignment", "std::string",
+           /*default=*/"\"\"",
+           "Minimum alignments of numbered memory spaces, as "
+           "SPACE:BYTES,... (at least `alignment`)">
   ];
 
 defvar planningStatistics = [
@@ -91,6 +108,29 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     `time-limit`, exact last from their smallest plan, and keeps the
     smallest slab.
 
+    Placement (`slab=alloc|global`): with `global`, each slab is a private,
+    uninitialized `memref.global` (per function and memory space, named
+    `__memplan_slab_<func>[_<space>]`, made unique) read with
+    `memref.get_global` at the entry, and nothing is allocated or freed.
+    With `argument`, a private `func.func` whose every use is a `func.call`
+    takes each slab as a new trailing `memref<Nxi8, space>` argument with
+    the attributes `memplan.slab_size` and `memplan.slab_alignment`, and
+    every call passes a `memref.alloc` of that size made right before it and
+    freed right after, which the caller then plans like its own buffers:
+    functions are planned callees first, so arenas nest, and a public
+    function (an entry point, whose callers outside the module would pass
+    nothing) allocates its slab, holding the arenas of what it calls.
+    Recursive functions keep `alloc` in both modes, with a remark, as do
+    functions whose slabs cannot be placed as asked.
+
+    Capacity (`capacity=BYTES` for the default memory space,
+    `space-capacity=SPACE:BYTES,...` for numbered ones) and alignment
+    (`space-alignment=SPACE:BYTES,...`, never below `alignment`) are per
+    memory space. A plan larger than its capacity is first handed to `exact`
+    with the capacity; if that finds no plan that fits, it is an error
+    naming the function, the memory space, the best size and the lower bound,
+    and no function of the module is rewritten.
+
     Every plan is checked by an independent validator before the IR is
     changed.
   }];
@@ -119,6 +159,10 @@ def MemPlanSharedObjects : Pass<"memplan-shared-objects", "::mlir::ModuleOp"> {
     Strategies (docs/shared-objects.md): `naive`, `greedy-size`,
     `greedy-size-improved`, `greedy-breadth`, `greedy-in-order`,
     `mincost-flow`, and `best` (the default), which keeps the smallest total.
+    `slab`, `capacity`, `space-capacity` and `space-alignment` are as for
+    `memplan-offsets`, applied to the objects: one global per object, and a
+    capacity bounds the sum of a space's objects (there is no exact search
+    for objects, so a plan over it is an error at once).
     Every plan is checked by an independent validator before the IR is
     changed.
   }];

@@ -45,9 +45,13 @@ using SpacePlanner = llvm::function_ref<mlir::LogicalResult(
 /// function with `planSpace`. Buffers left alone are counted and, if asked,
 /// remarked; each function gets a summary remark if asked. Returns the figures
 /// of the whole module, or failure if any function could not be planned.
-mlir::FailureOr<PlanFigures> planModule(mlir::ModuleOp module,
-                                        const PlanningSettings &settings,
-                                        SpacePlanner planSpace);
+/// `commit`, if given, runs once every function has been planned, and only
+/// then, while the analysis `planSpace` was given is still alive. With
+/// `filter`, only the functions it accepts are analysed and planned.
+mlir::FailureOr<PlanFigures>
+planModule(mlir::ModuleOp module, const PlanningSettings &settings,
+           SpacePlanner planSpace, llvm::function_ref<void()> commit = {},
+           llvm::function_ref<bool(mlir::FunctionOpInterface)> filter = {});
 
 /// Reads `--pass=NAME` as `strategy=NAME` and rejects option names not in
 /// `validOptions`, listing them. Returns the options for MLIR's parser.

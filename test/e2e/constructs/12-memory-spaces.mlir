@@ -17,6 +17,14 @@
 // RUN: memplan-opt %s --memplan-offsets=exact | sed -e 's/, [12]>/>/g' | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.exact
 // RUN: memplan-opt %s --memplan-shared-objects=greedy-size | sed -e 's/, [12]>/>/g' | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.objects-greedy-size
 // RUN: memplan-opt %s --memplan-shared-objects=best | sed -e 's/, [12]>/>/g' | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.objects-best
+// Global slabs with per-space capacity (naive's 144 bytes in space 1 exceed
+// 128, exact finds 80) and per-space alignment.
+// RUN: memplan-opt %s --memplan-offsets="strategy=naive slab=global space-capacity=1:128 space-alignment=1:64,2:128" > %t.global.mlir
+// RUN: sed -e 's/, [12]>/>/g' %t.global.mlir | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.global
+// RUN: memplan-opt %s --memplan-shared-objects="strategy=best slab=global space-alignment=2:256" | sed -e 's/, [12]>/>/g' | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.objects-global
+// RUN: diff %t.unplanned %t.global
+// RUN: diff %t.unplanned %t.objects-global
+// RUN: FileCheck %s --check-prefix=GLOBAL < %t.global.mlir
 // RUN: diff %t.unplanned %t.greedy
 // RUN: diff %t.unplanned %t.naive
 // RUN: diff %t.unplanned %t.exact
@@ -44,6 +52,11 @@
 // CHECK-DAG: memref.dealloc %[[S1]] : memref<{{[0-9]+}}xi8, 1>
 // CHECK-DAG: memref.dealloc %[[S2]] : memref<{{[0-9]+}}xi8, 2>
 // CHECK: return
+
+// GLOBAL-DAG: memref.global "private" @__memplan_slab_spaces : memref<32xi8> = uninitialized {alignment = 16 : i64}
+// GLOBAL-DAG: memref.global "private" @__memplan_slab_spaces_1 : memref<80xi8, 1> = uninitialized {alignment = 64 : i64}
+// GLOBAL-DAG: memref.global "private" @__memplan_slab_spaces_2 : memref<32xi8, 2> = uninitialized {alignment = 128 : i64}
+// GLOBAL-NOT: memref.alloc() {alignment
 
 // Three slabs; space 1 reuses bytes (3 buffers of 16 bytes in 32).
 // SUM: @spaces: planned 6 of 6 buffers (0 left alone) into 3 slabs of {{[0-9]+}} bytes in all
