@@ -23,7 +23,16 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%memplan_src_root", config.memplan_src_root))
 config.substitutions.append(("%memplan_tools_dir", config.memplan_tools_dir))
+config.substitutions.append(("%memplan_obj_root", config.memplan_obj_root))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+# The stock mlir-opt of the LLVM/MLIR installation, by its full path, and
+# memplan's pass plugin for it (test/Plugin).
+config.substitutions.append(
+    ("%system_mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt"))
+)
+config.substitutions.append(
+    ("%memplan_plugin", os.path.join(config.memplan_libs_dir, "MemPlanPlugin.so"))
+)
 # Runs a command and prints `exit=N` after its output (memplan-solve tests).
 config.substitutions.append(
     (

@@ -3,6 +3,8 @@
 #include "memplan/Transforms/PlanFigures.h"
 
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 
 #include <atomic>
@@ -73,10 +75,35 @@ void PlanFigures::printStatistics(llvm::raw_ostream &os,
   line(lowerBoundBytes, "lower-bound-bytes");
 }
 
-static std::atomic<bool> statisticsFallback{false};
+namespace {
+enum class StatisticsFallback { Off, On, OnFlag };
+} // namespace
 
-void enableStatisticsFallback() { statisticsFallback = true; }
+static std::atomic<StatisticsFallback> statisticsFallback{
+    StatisticsFallback::Off};
 
-bool isStatisticsFallbackEnabled() { return statisticsFallback; }
+void enableStatisticsFallback() { statisticsFallback = StatisticsFallback::On; }
+
+void enableStatisticsFallbackOnFlag() {
+  StatisticsFallback off = StatisticsFallback::Off;
+  statisticsFallback.compare_exchange_strong(off, StatisticsFallback::OnFlag);
+}
+
+bool isStatisticsFallbackEnabled() {
+  switch (statisticsFallback.load()) {
+  case StatisticsFallback::Off:
+    return false;
+  case StatisticsFallback::On:
+    return true;
+  case StatisticsFallback::OnFlag: {
+    // Like memplan-opt, which looks for the flag in its arguments: given on
+    // the command line means asked for.
+    llvm::cl::Option *flag =
+        llvm::cl::getRegisteredOptions().lookup("mlir-pass-statistics");
+    return flag && flag->getNumOccurrences() > 0;
+  }
+  }
+  llvm_unreachable("unknown statistics fallback mode");
+}
 
 } // namespace memplan

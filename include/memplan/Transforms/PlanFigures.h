@@ -50,6 +50,12 @@ struct PlanFigures {
 /// this when it is given that flag; memplan's passes then print their figures
 /// themselves.
 void enableStatisticsFallback();
+/// For the pass plugin, which is loaded while the host tool is still parsing
+/// its command line and so cannot know yet whether the flag is coming: the
+/// fallback is enabled whenever the host's `-mlir-pass-statistics` option (the
+/// one MLIR registers with LLVM's command line) has been given, which is
+/// looked up each time a pass finishes.
+void enableStatisticsFallbackOnFlag();
 bool isStatisticsFallbackEnabled();
 
 } // namespace memplan
