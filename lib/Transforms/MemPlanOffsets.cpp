@@ -7,6 +7,8 @@
 #include "memplan/Transforms/PlanningPass.h"
 #include "memplan/Transforms/SlabRewrite.h"
 
+#include <chrono>
+
 namespace memplan {
 #define GEN_PASS_DEF_MEMPLANOFFSETS
 #include "memplan/Transforms/Passes.h.inc"
@@ -52,7 +54,10 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   auto fail = [&](const Twine &what, llvm::Error error) {
     return emitPlanningError(func, getArgument(), what, std::move(error));
   };
+  auto startTime = std::chrono::steady_clock::now();
   llvm::Expected<Plan> plan = planner->plan(problem);
+  std::chrono::duration<double> seconds =
+      std::chrono::steady_clock::now() - startTime;
   if (!plan)
     return fail("planning failed", plan.takeError());
   // A plan that breaks an invariant is a bug in a strategy; it must never
@@ -71,6 +76,13 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
                 llvm::createStringError("slab of " +
                                         std::to_string(plan->slabSize) +
                                         " bytes does not fit a memref"));
+
+  if (planReport)
+    planReport->addSpace(
+        func, memorySpace, buffers,
+        {getWinningStrategy(strategy, plan->details), plan->slabSize,
+         /*objectBytes=*/{}, *lowerBound, *naive, seconds.count(),
+         std::vector<uint64_t>(plan->offsets.begin(), plan->offsets.end())});
 
   SmallVector<PlacedBuffer> placed;
   for (auto [buffer, offset] : llvm::zip_equal(buffers, plan->offsets))

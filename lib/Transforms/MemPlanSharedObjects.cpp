@@ -13,6 +13,8 @@
 #include "memplan/Transforms/PlanningPass.h"
 #include "memplan/Transforms/SlabRewrite.h"
 
+#include <chrono>
+
 namespace memplan {
 #define GEN_PASS_DEF_MEMPLANSHAREDOBJECTS
 #include "memplan/Transforms/Passes.h.inc"
@@ -56,7 +58,10 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
   auto fail = [&](const Twine &what, llvm::Error error) {
     return emitPlanningError(func, getArgument(), what, std::move(error));
   };
+  auto startTime = std::chrono::steady_clock::now();
   llvm::Expected<ObjectPlan> plan = planner->plan(problem);
+  std::chrono::duration<double> seconds =
+      std::chrono::steady_clock::now() - startTime;
   if (!plan)
     return fail("planning failed", plan.takeError());
   // A plan that breaks an invariant is a bug in a strategy; it must never
@@ -70,6 +75,15 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
   llvm::Expected<uint64_t> lowerBound = computeObjectLowerBound(problem);
   if (!lowerBound)
     return fail("lower bound", lowerBound.takeError());
+
+  if (planReport)
+    planReport->addSpace(
+        func, memorySpace, buffers,
+        {getWinningStrategy(strategy, plan->details), /*slabBytes=*/{},
+         std::vector<uint64_t>(plan->objectSizes.begin(),
+                               plan->objectSizes.end()),
+         *lowerBound, naive->getTotalSize(), seconds.count(),
+         std::vector<uint64_t>(plan->objectOf.begin(), plan->objectOf.end())});
 
   // Each object is its own allocation, aligned for all of its buffers.
   unsigned numObjects = plan->objectSizes.size();

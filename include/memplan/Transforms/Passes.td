@@ -22,7 +22,10 @@ defvar planningOptions = [
            "spend on one memory space of one function; 0 means no limit. "
            "exact counts its work in steps and gives the same plan on any "
            "machine; hill-climb stopped by this limit may give a plan that "
-           "depends on the machine's speed">
+           "depends on the machine's speed">,
+    Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
+           "Write what was planned, buffer by buffer, to this JSON file "
+           "(docs/report.md)">
   ];
 
 defvar planningStatistics = [

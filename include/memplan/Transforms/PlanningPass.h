@@ -15,6 +15,7 @@
 #define MEMPLAN_TRANSFORMS_PLANNINGPASS_H
 
 #include "memplan/Planner/Strategy.h"
+#include "memplan/Transforms/PlanReport.h"
 #include "memplan/Transforms/PlanningDriver.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -35,7 +36,7 @@ public:
                         errorHandler) override {
     mlir::FailureOr<std::string> normalized = normalizePlanningOptions(
         options, this->getArgument(),
-        {"strategy", "alignment", "remarks", "summary", "time-limit"},
+        {"strategy", "alignment", "remarks", "summary", "time-limit", "report"},
         errorHandler);
     if (failed(normalized) ||
         failed(PassBase::initializeOptions(*normalized, errorHandler)))
@@ -56,6 +57,14 @@ public:
     PlanningSettings settings{this->getArgument(), this->strategy,
                               DerivedT::getUnit(), this->alignment,
                               this->remarks,       this->summary};
+    std::unique_ptr<PlanReport> report;
+    if (!this->reportFile.empty())
+      report = std::make_unique<PlanReport>(
+          this->getArgument(),
+          llvm::json::Object{{"strategy", this->strategy.getValue()},
+                             {"alignment", this->alignment.getValue()},
+                             {"time-limit", this->timeLimit.getValue()}});
+    settings.report = planReport = report.get();
     mlir::FailureOr<PlanFigures> figures = planModule(
         this->getOperation(), settings,
         [&](mlir::FunctionOpInterface func, mlir::Attribute memorySpace,
@@ -64,12 +73,23 @@ public:
           return derived.planMemorySpace(func, memorySpace, buffers, problem,
                                          spaceFigures);
         });
+    planReport = nullptr;
     if (failed(figures))
       return this->signalPassFailure();
+    if (report) {
+      if (llvm::Error error = report->write(this->reportFile)) {
+        this->getOperation()->emitError()
+            << this->getArgument() << ": " << llvm::toString(std::move(error));
+        return this->signalPassFailure();
+      }
+    }
     exportStatistics(*figures);
   }
 
 protected:
+  /// The report being written by this run, if one was asked for.
+  PlanReport *planReport = nullptr;
+
   StrategyOptions getStrategyOptions() const {
     StrategyOptions options;
     options.timeLimitSeconds = this->timeLimit;
