@@ -4,6 +4,7 @@
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Planner/Validator.h"
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/PlanExchange.h"
 #include "memplan/Transforms/PlanningPass.h"
 #include "memplan/Transforms/SlabRewrite.h"
 
@@ -30,6 +31,16 @@ struct MemPlanOffsetsPass
   static StringRef getUnit() { return "slab"; }
 
   LogicalResult prepare() {
+    applied.reset();
+    if (!applyFile.empty()) {
+      // Checked against the whole module before any function is rewritten.
+      llvm::Expected<AppliedPlans> plans =
+          AppliedPlans::load(applyFile, getOperation(), alignment);
+      if (!plans)
+        return emitError(getOperation().getLoc())
+               << getArgument() << ": " << llvm::toString(plans.takeError());
+      applied = std::make_shared<AppliedPlans>(std::move(*plans));
+    }
     planner = createOffsetStrategy(strategy, getStrategyOptions());
     return success(planner != nullptr);
   }
@@ -41,6 +52,8 @@ struct MemPlanOffsetsPass
 private:
   // Shared, not owned, because passes are cloned by copy.
   std::shared_ptr<const OffsetStrategy> planner;
+  /// The plans of `apply`, when given.
+  std::shared_ptr<const AppliedPlans> applied;
 };
 
 LogicalResult MemPlanOffsetsPass::planMemorySpace(
@@ -55,7 +68,8 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
     return emitPlanningError(func, getArgument(), what, std::move(error));
   };
   auto startTime = std::chrono::steady_clock::now();
-  llvm::Expected<Plan> plan = planner->plan(problem);
+  llvm::Expected<Plan> plan =
+      applied ? applied->get(func, memorySpace) : planner->plan(problem);
   std::chrono::duration<double> seconds =
       std::chrono::steady_clock::now() - startTime;
   if (!plan)
@@ -63,7 +77,8 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
   if (llvm::Error error = validatePlan(problem, *plan))
-    return fail("strategy " + planner->getName() + " gave an invalid plan",
+    return fail("strategy " + (applied ? "apply" : planner->getName()) +
+                    " gave an invalid plan",
                 std::move(error));
   llvm::Expected<uint64_t> naive = computeNaiveSize(problem);
   if (!naive)
@@ -80,7 +95,8 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   if (planReport)
     planReport->addSpace(
         func, memorySpace, buffers,
-        {getWinningStrategy(strategy, plan->details), plan->slabSize,
+        {applied ? "apply" : getWinningStrategy(strategy, plan->details),
+         plan->slabSize,
          /*objectBytes=*/{}, *lowerBound, *naive, seconds.count(),
          std::vector<uint64_t>(plan->offsets.begin(), plan->offsets.end())});
 

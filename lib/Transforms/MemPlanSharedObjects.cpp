@@ -36,6 +36,9 @@ struct MemPlanSharedObjectsPass
   static StringRef getUnit() { return "object"; }
 
   LogicalResult prepare() {
+    if (!applyFile.empty())
+      return emitError(getOperation().getLoc())
+             << getArgument() << ": apply is for memplan-offsets only";
     planner = createObjectStrategy(strategy);
     naivePlanner = createObjectStrategy("naive");
     return success(planner && naivePlanner);

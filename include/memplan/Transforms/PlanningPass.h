@@ -34,10 +34,11 @@ public:
   initializeOptions(llvm::StringRef options,
                     llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
                         errorHandler) override {
-    mlir::FailureOr<std::string> normalized = normalizePlanningOptions(
-        options, this->getArgument(),
-        {"strategy", "alignment", "remarks", "summary", "time-limit", "report"},
-        errorHandler);
+    mlir::FailureOr<std::string> normalized =
+        normalizePlanningOptions(options, this->getArgument(),
+                                 {"strategy", "alignment", "remarks", "summary",
+                                  "time-limit", "report", "apply"},
+                                 errorHandler);
     if (failed(normalized) ||
         failed(PassBase::initializeOptions(*normalized, errorHandler)))
       return mlir::failure();
@@ -78,7 +79,7 @@ public:
       return this->signalPassFailure();
     if (report) {
       if (llvm::Error error = report->write(this->reportFile)) {
-        this->getOperation()->emitError()
+        mlir::emitError(this->getOperation().getLoc())
             << this->getArgument() << ": " << llvm::toString(std::move(error));
         return this->signalPassFailure();
       }
