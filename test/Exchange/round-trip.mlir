@@ -51,6 +51,8 @@
 // REPORT: "name": "chain",
 // REPORT: "slab-bytes": 160,
 // REPORT-NEXT: "strategy": "apply"
+// REPORT: ],
+// REPORT-NEXT: "strategy": "apply"
 
 func.func @chain(%out: memref<8xf32>) {
   %cst = arith.constant 1.0 : f32

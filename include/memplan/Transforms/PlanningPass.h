@@ -58,6 +58,9 @@ public:
     PlanningSettings settings{this->getArgument(), this->strategy,
                               DerivedT::getUnit(), this->alignment,
                               this->remarks,       this->summary};
+    // With apply=FILE no strategy runs; summaries and reports say so.
+    if (!this->applyFile.empty())
+      settings.strategy = "apply";
     std::unique_ptr<PlanReport> report;
     if (!this->reportFile.empty())
       report = std::make_unique<PlanReport>(
