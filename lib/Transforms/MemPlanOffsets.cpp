@@ -5,8 +5,11 @@
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Planner/Validator.h"
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/PlanExchange.h"
 #include "memplan/Transforms/PlanningPass.h"
 #include "memplan/Transforms/SlabRewrite.h"
+
+#include <chrono>
 
 namespace memplan {
 #define GEN_PASS_DEF_MEMPLANOFFSETS
@@ -29,6 +32,16 @@ struct MemPlanOffsetsPass
   static StringRef getUnit() { return "slab"; }
 
   LogicalResult prepare() {
+    applied.reset();
+    if (!applyFile.empty()) {
+      // Checked against the whole module before any function is rewritten.
+      llvm::Expected<AppliedPlans> plans =
+          AppliedPlans::load(applyFile, getOperation(), alignment);
+      if (!plans)
+        return emitError(getOperation().getLoc())
+               << getArgument() << ": " << llvm::toString(plans.takeError());
+      applied = std::make_shared<AppliedPlans>(std::move(*plans));
+    }
     planner = createOffsetStrategy(strategy, getStrategyOptions());
     return success(planner != nullptr);
   }
@@ -40,6 +53,8 @@ struct MemPlanOffsetsPass
 private:
   // Shared, not owned, because passes are cloned by copy.
   std::shared_ptr<const OffsetStrategy> planner;
+  /// The plans of `apply`, when given.
+  std::shared_ptr<const AppliedPlans> applied;
 };
 
 LogicalResult MemPlanOffsetsPass::planMemorySpace(
@@ -58,7 +73,11 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   auto fail = [&](const Twine &what, llvm::Error error) {
     return emitPlanningError(func, getArgument(), what, std::move(error));
   };
-  llvm::Expected<Plan> plan = planner->plan(problem);
+  auto startTime = std::chrono::steady_clock::now();
+  llvm::Expected<Plan> plan =
+      applied ? applied->get(func, memorySpace) : planner->plan(problem);
+  std::chrono::duration<double> seconds =
+      std::chrono::steady_clock::now() - startTime;
   if (!plan)
     return fail("planning failed", plan.takeError());
   llvm::Expected<uint64_t> lowerBound = computeLowerBound(problem);
@@ -67,7 +86,8 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
   if (llvm::Error error = validatePlan(problem, *plan))
-    return fail("strategy " + planner->getName() + " gave an invalid plan",
+    return fail("strategy " + (applied ? "apply" : planner->getName()) +
+                    " gave an invalid plan",
                 std::move(error));
   if (std::optional<uint64_t> capacity = getLimits().getCapacity(memorySpace);
       capacity && plan->slabSize > *capacity) {
@@ -102,6 +122,14 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
                 llvm::createStringError("slab of " +
                                         std::to_string(plan->slabSize) +
                                         " bytes does not fit a memref"));
+
+  if (planReport)
+    planReport->addSpace(
+        func, memorySpace, buffers,
+        {applied ? "apply" : getWinningStrategy(strategy, plan->details),
+         plan->slabSize,
+         /*objectBytes=*/{}, *lowerBound, *naive, seconds.count(),
+         std::vector<uint64_t>(plan->offsets.begin(), plan->offsets.end())});
 
   SmallVector<PlacedBuffer> placed;
   for (auto [buffer, offset] : llvm::zip_equal(buffers, plan->offsets))

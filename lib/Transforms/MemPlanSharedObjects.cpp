@@ -13,6 +13,8 @@
 #include "memplan/Transforms/PlanningPass.h"
 #include "memplan/Transforms/SlabRewrite.h"
 
+#include <chrono>
+
 namespace memplan {
 #define GEN_PASS_DEF_MEMPLANSHAREDOBJECTS
 #include "memplan/Transforms/Passes.h.inc"
@@ -34,6 +36,9 @@ struct MemPlanSharedObjectsPass
   static StringRef getUnit() { return "object"; }
 
   LogicalResult prepare() {
+    if (!applyFile.empty())
+      return emitError(getOperation().getLoc())
+             << getArgument() << ": apply is for memplan-offsets only";
     planner = createObjectStrategy(strategy);
     naivePlanner = createObjectStrategy("naive");
     return success(planner && naivePlanner);
@@ -56,7 +61,10 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
   auto fail = [&](const Twine &what, llvm::Error error) {
     return emitPlanningError(func, getArgument(), what, std::move(error));
   };
+  auto startTime = std::chrono::steady_clock::now();
   llvm::Expected<ObjectPlan> plan = planner->plan(problem);
+  std::chrono::duration<double> seconds =
+      std::chrono::steady_clock::now() - startTime;
   if (!plan)
     return fail("planning failed", plan.takeError());
   // A plan that breaks an invariant is a bug in a strategy; it must never
@@ -75,6 +83,14 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
       capacity && plan->getTotalSize() > *capacity)
     return emitCapacityError(func, memorySpace, *capacity, plan->getTotalSize(),
                              *lowerBound, "");
+  if (planReport)
+    planReport->addSpace(
+        func, memorySpace, buffers,
+        {getWinningStrategy(strategy, plan->details), /*slabBytes=*/{},
+         std::vector<uint64_t>(plan->objectSizes.begin(),
+                               plan->objectSizes.end()),
+         *lowerBound, naive->getTotalSize(), seconds.count(),
+         std::vector<uint64_t>(plan->objectOf.begin(), plan->objectOf.end())});
 
   // Each object is its own allocation, aligned for all of its buffers.
   unsigned numObjects = plan->objectSizes.size();

@@ -68,6 +68,8 @@ LogicalResult planFunction(FunctionOpInterface func,
                            const PlanningSettings &settings,
                            SpacePlanner planSpace, PlanFigures &figures) {
   figures.buffers = buffers.size();
+  if (settings.report)
+    settings.report->addFunction(func, settings.strategy, buffers);
   llvm::MapVector<Attribute, SmallVector<const FunctionBuffer *>> bySpace;
   for (const FunctionBuffer &buffer : buffers) {
     if (!buffer.leftAlone) {

@@ -39,7 +39,14 @@ defvar planningOptions = [
     Option<"spaceAlignment", "space-alignment", "std::string",
            /*default=*/"\"\"",
            "Minimum alignments of numbered memory spaces, as "
-           "SPACE:BYTES,... (at least `alignment`)">
+           "SPACE:BYTES,... (at least `alignment`)">,
+    Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
+           "Write what was planned, buffer by buffer, to this JSON file "
+           "(docs/report.md)">,
+    Option<"applyFile", "apply", "std::string", /*default=*/"\"\"",
+           "memplan-offsets only: take the offsets from this plan of a "
+           "problem written by memplan-export and solved by memplan-solve, "
+           "instead of a strategy (docs/plan-exchange.md)">
   ];
 
 defvar planningStatistics = [
@@ -172,6 +179,24 @@ def MemPlanSharedObjects : Pass<"memplan-shared-objects", "::mlir::ModuleOp"> {
   ];
   let options = planningOptions;
   let statistics = planningStatistics;
+}
+
+def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {
+  let summary = "Write the planning problems of a module as memplan-solve CSV";
+  let description = [{
+    Analyses every function as the planning passes do and writes the
+    planned buffers of each function and memory space as one memplan-solve
+    problem, with ids `@FUNC/SPACE/N`, for planning offline and applying
+    with `memplan-offsets{apply=FILE}` (docs/plan-exchange.md). The IR is
+    not changed. `--memplan-export=FILE` is short for `file=FILE`.
+  }];
+  let options = [
+    Option<"file", "file", "std::string", /*default=*/"\"\"",
+           "The CSV file to write">,
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"16",
+           "Minimum alignment in bytes of every buffer, as in the planning "
+           "passes">
+  ];
 }
 
 #endif // MEMPLAN_TRANSFORMS_PASSES

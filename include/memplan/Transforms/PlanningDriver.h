@@ -12,6 +12,7 @@
 #include "memplan/Analysis/BufferLifetimes.h"
 #include "memplan/Planner/Problem.h"
 #include "memplan/Transforms/PlanFigures.h"
+#include "memplan/Transforms/PlanReport.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -31,6 +32,8 @@ struct PlanningSettings {
   uint64_t alignment = 1;
   bool remarks = false;
   bool summary = false;
+  /// Where to record every function and buffer, when a report is asked for.
+  PlanReport *report = nullptr;
 };
 
 /// Places and rewrites the planned buffers of one memory space of a function,

@@ -15,6 +15,7 @@
 #define MEMPLAN_TRANSFORMS_PLANNINGPASS_H
 
 #include "memplan/Planner/Strategy.h"
+#include "memplan/Transforms/PlanReport.h"
 #include "memplan/Transforms/PlanningDriver.h"
 #include "memplan/Transforms/SlabPlacement.h"
 #include "memplan/Transforms/SlabRewrite.h"
@@ -45,7 +46,7 @@ public:
     mlir::FailureOr<std::string> normalized = normalizePlanningOptions(
         options, this->getArgument(),
         {"strategy", "alignment", "remarks", "summary", "time-limit", "slab",
-         "capacity", "space-capacity", "space-alignment"},
+         "capacity", "space-capacity", "space-alignment", "report", "apply"},
         errorHandler);
     if (failed(normalized) ||
         failed(PassBase::initializeOptions(*normalized, errorHandler)))
@@ -73,6 +74,17 @@ public:
     PlanningSettings settings{this->getArgument(), this->strategy,
                               DerivedT::getUnit(), this->alignment,
                               this->remarks,       this->summary};
+    // With apply=FILE no strategy runs; summaries and reports say so.
+    if (!this->applyFile.empty())
+      settings.strategy = "apply";
+    std::unique_ptr<PlanReport> report;
+    if (!this->reportFile.empty())
+      report = std::make_unique<PlanReport>(
+          this->getArgument(),
+          llvm::json::Object{{"strategy", this->strategy.getValue()},
+                             {"alignment", this->alignment.getValue()},
+                             {"time-limit", this->timeLimit.getValue()}});
+    settings.report = planReport = report.get();
     auto planSpace =
         [&](mlir::FunctionOpInterface func, mlir::Attribute memorySpace,
             llvm::ArrayRef<const FunctionBuffer *> buffers,
@@ -91,10 +103,18 @@ public:
     pendingRewrites.clear();
     recursiveFunctions.clear();
     moduleSymbols.reset();
+    planReport = nullptr;
     if (succeeded(figures) && copy)
       module.getBodyRegion().takeBody(copy->getBodyRegion());
     if (failed(figures))
       return this->signalPassFailure();
+    if (report) {
+      if (llvm::Error error = report->write(this->reportFile)) {
+        mlir::emitError(this->getOperation().getLoc())
+            << this->getArgument() << ": " << llvm::toString(std::move(error));
+        return this->signalPassFailure();
+      }
+    }
     exportStatistics(*figures);
   }
 
@@ -149,6 +169,9 @@ protected:
         bestSize, lowerBound, exactAnswer.empty() ? "" : "; " + exactAnswer);
     return mlir::failure();
   }
+
+  /// The report being written by this run, if one was asked for.
+  PlanReport *planReport = nullptr;
 
   StrategyOptions getStrategyOptions() const {
     StrategyOptions options;

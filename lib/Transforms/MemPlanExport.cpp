@@ -1,0 +1,83 @@
+//===- MemPlanExport.cpp - Write a module's planning problems as CSV ------===//
+//
+// For planning offline with memplan-solve (say `exact` with a long time
+// limit), then applying the plan with `memplan-offsets{apply=FILE}`. The IR
+// is not changed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/PlanExchange.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace memplan {
+#define GEN_PASS_DEF_MEMPLANEXPORT
+#include "memplan/Transforms/Passes.h.inc"
+} // namespace memplan
+
+using namespace mlir;
+using namespace memplan;
+
+namespace {
+
+struct MemPlanExportPass
+    : public memplan::impl::MemPlanExportBase<MemPlanExportPass> {
+  using MemPlanExportBase::MemPlanExportBase;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    // `--memplan-export=FILE.csv` names the file alone.
+    std::string normalized = options.trim().str();
+    if (!normalized.empty() &&
+        StringRef(normalized).find_first_of("= {}\"'") == StringRef::npos)
+      normalized = "file=" + normalized;
+    return MemPlanExportBase::initializeOptions(normalized, errorHandler);
+  }
+
+  void runOnOperation() override {
+    markAllAnalysesPreserved();
+    if (file.empty()) {
+      emitError(getOperation().getLoc()) << getArgument() << ": no file given";
+      return signalPassFailure();
+    }
+    if (!llvm::isPowerOf2_64(alignment)) {
+      emitError(getOperation().getLoc())
+          << getArgument() << ": alignment must be a power of two, not "
+          << alignment.getValue();
+      return signalPassFailure();
+    }
+    ModuleProblems problems = collectModuleProblems(getOperation(), alignment);
+    for (const SpaceGroup &group : problems.groups)
+      // A comma or a line break would break the CSV row.
+      if (StringRef(group.functionName).find_first_of(",\r\n") !=
+          StringRef::npos) {
+        group.func->emitError()
+            << getArgument() << ": function name '" << group.functionName
+            << "' cannot be written as a CSV id";
+        return signalPassFailure();
+      }
+    if (std::optional<std::string> name = findSharedName(problems.groups)) {
+      emitError(getOperation().getLoc())
+          << getArgument() << ": two functions are named @" << *name
+          << "; their rows could not be told apart";
+      return signalPassFailure();
+    }
+    std::error_code error;
+    llvm::raw_fd_ostream os(file, error, llvm::sys::fs::OF_Text);
+    if (!error) {
+      writeExchangeCsv(os, problems.groups);
+      os.close();
+      error = os.error();
+    }
+    if (error) {
+      emitError(getOperation().getLoc()) << getArgument() << ": cannot write '"
+                                         << file << "': " << error.message();
+      return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Checks a memplan report (docs/report.md) against its schema.
+
+Usage: check-report.py REPORT.json
+
+Checks the types and presence of every field, then the plan itself: within
+one function and memory space, planned buffers whose lifetimes overlap never
+share a byte (offsets) or an object (shared objects), every offset is a
+multiple of its buffer's alignment and every buffer fits in its slab or
+object. Exits 0 if the report is valid, else 1 with the first problem on
+stderr.
+"""
+
+import json
+import sys
+
+SCHEMA = "memplan-report"
+VERSION = 1
+PASSES = ("memplan-offsets", "memplan-shared-objects")
+LEFT_ALONE_KINDS = (
+    "dynamic-shape",
+    "layout",
+    "unsized",
+    "returned",
+    "captured",
+    "freed-elsewhere",
+    "region",
+    "loop-carried",
+)
+
+
+class ReportError(Exception):
+    pass
+
+
+def is_count(value):
+    # JSON integers only: bool is an int in Python but not a count.
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def require(obj, key, check, what, where):
+    if not isinstance(obj, dict):
+        raise ReportError(f"{where}: expected an object")
+    if key not in obj:
+        raise ReportError(f"{where}: missing '{key}'")
+    if not check(obj[key]):
+        raise ReportError(f"{where}: '{key}' must be {what}, not {obj[key]!r}")
+    return obj[key]
+
+
+def is_str(value):
+    return isinstance(value, str)
+
+
+def check_space(space, where, offsets_mode):
+    require(space, "memory-space", is_str, "a string", where)
+    require(space, "strategy", is_str, "a string", where)
+    require(space, "buffers", is_count, "a count", where)
+    require(space, "lower-bound", is_count, "a count", where)
+    require(space, "naive", is_count, "a count", where)
+    seconds = require(space, "seconds", is_number, "a number", where)
+    if seconds < 0:
+        raise ReportError(f"{where}: 'seconds' must not be negative")
+    if offsets_mode:
+        require(space, "slab-bytes", is_count, "a count", where)
+    else:
+        require(
+            space,
+            "object-bytes",
+            lambda v: isinstance(v, list) and all(is_count(x) for x in v),
+            "a list of counts",
+            where,
+        )
+
+
+def check_buffer(buffer, where, offsets_mode):
+    require(buffer, "location", is_str, "a string", where)
+    require(buffer, "type", is_str, "a string", where)
+    require(buffer, "memory-space", is_str, "a string", where)
+    status = require(
+        buffer, "status", lambda v: v in ("planned", "left-alone"),
+        "'planned' or 'left-alone'", where)
+    if status == "left-alone":
+        reason = require(buffer, "left-alone", lambda v: isinstance(v, dict),
+                         "an object", where)
+        require(reason, "kind", lambda v: v in LEFT_ALONE_KINDS,
+                "one of " + ", ".join(LEFT_ALONE_KINDS), where + ": left-alone")
+        require(reason, "message", is_str, "a string", where + ": left-alone")
+        return
+    require(buffer, "bytes", is_count, "a count", where)
+    alignment = require(buffer, "alignment", is_count, "a count", where)
+    if alignment == 0 or alignment & (alignment - 1):
+        raise ReportError(f"{where}: alignment {alignment} is not a power of two")
+    start = require(buffer, "start", is_count, "a count", where)
+    end = require(buffer, "end", is_count, "a count", where)
+    if end < start:
+        raise ReportError(f"{where}: lifetime [{start}, {end}) ends before it starts")
+    require(buffer, "offset" if offsets_mode else "object", is_count,
+            "a count", where)
+
+
+def check_plan(function, where, offsets_mode):
+    spaces = {}
+    for index, space in enumerate(function["spaces"]):
+        name = space["memory-space"]
+        if name in spaces:
+            raise ReportError(f"{where}: memory space '{name}' appears twice")
+        spaces[name] = space
+    planned = {}
+    for index, buffer in enumerate(function["buffers"]):
+        if buffer["status"] != "planned":
+            continue
+        name = buffer["memory-space"]
+        if name not in spaces:
+            raise ReportError(f"{where}: buffer {index} is planned in memory "
+                              f"space '{name}', which has no entry in 'spaces'")
+        planned.setdefault(name, []).append((index, buffer))
+
+    for name, space in spaces.items():
+        members = planned.get(name, [])
+        label = f"{where}: memory space '{name}'"
+        if space["buffers"] != len(members):
+            raise ReportError(f"{label}: 'buffers' is {space['buffers']} but "
+                              f"{len(members)} buffers are planned there")
+        for index, buffer in members:
+            if offsets_mode:
+                offset = buffer["offset"]
+                if offset % buffer["alignment"]:
+                    raise ReportError(
+                        f"{label}: buffer {index} at offset {offset} is not "
+                        f"aligned to {buffer['alignment']}")
+                if offset + buffer["bytes"] > space["slab-bytes"]:
+                    raise ReportError(
+                        f"{label}: buffer {index} ends at byte "
+                        f"{offset + buffer['bytes']}, past the "
+                        f"{space['slab-bytes']}-byte slab")
+            else:
+                objects = space["object-bytes"]
+                if buffer["object"] >= len(objects):
+                    raise ReportError(f"{label}: buffer {index} is in object "
+                                      f"{buffer['object']}, which does not exist")
+                if buffer["bytes"] > objects[buffer["object"]]:
+                    raise ReportError(
+                        f"{label}: buffer {index} has {buffer['bytes']} bytes, "
+                        f"more than its object's {objects[buffer['object']]}")
+        for i, (a_index, a) in enumerate(members):
+            for b_index, b in members[i + 1:]:
+                if not (a["start"] < b["end"] and b["start"] < a["end"]):
+                    continue
+                if offsets_mode:
+                    shared = (a["offset"] < b["offset"] + b["bytes"]
+                              and b["offset"] < a["offset"] + a["bytes"])
+                else:
+                    shared = a["object"] == b["object"]
+                if shared:
+                    what = "bytes" if offsets_mode else "an object"
+                    raise ReportError(
+                        f"{label}: buffers {a_index} and {b_index} are live "
+                        f"at the same time and share {what}")
+
+
+def check_report(report):
+    where = "report"
+    require(report, "schema", lambda v: v == SCHEMA, repr(SCHEMA), where)
+    require(report, "version", lambda v: v == VERSION, str(VERSION), where)
+    pass_name = require(report, "pass", lambda v: v in PASSES,
+                        " or ".join(PASSES), where)
+    offsets_mode = pass_name == "memplan-offsets"
+    options = require(report, "options", lambda v: isinstance(v, dict),
+                      "an object", where)
+    require(options, "strategy", is_str, "a string", "options")
+    require(options, "alignment", is_count, "a count", "options")
+    require(options, "time-limit", is_number, "a number", "options")
+    functions = require(report, "functions", lambda v: isinstance(v, list),
+                        "a list", where)
+    for index, function in enumerate(functions):
+        fwhere = f"functions[{index}]"
+        name = require(function, "name", is_str, "a string", fwhere)
+        fwhere += f" (@{name})"
+        require(function, "location", is_str, "a string", fwhere)
+        require(function, "strategy", is_str, "a string", fwhere)
+        spaces = require(function, "spaces", lambda v: isinstance(v, list),
+                         "a list", fwhere)
+        buffers = require(function, "buffers", lambda v: isinstance(v, list),
+                          "a list", fwhere)
+        for s, space in enumerate(spaces):
+            check_space(space, f"{fwhere}: spaces[{s}]", offsets_mode)
+        for b, buffer in enumerate(buffers):
+            check_buffer(buffer, f"{fwhere}: buffers[{b}]", offsets_mode)
+        check_plan(function, fwhere, offsets_mode)
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: check-report.py REPORT.json", file=sys.stderr)
+        return 2
+    try:
+        with open(argv[1], encoding="utf-8") as f:
+            report = json.load(f)
+    except (OSError, ValueError) as error:
+        print(f"{argv[1]}: error: cannot read the report: {error}",
+              file=sys.stderr)
+        return 1
+    try:
+        check_report(report)
+    except ReportError as error:
+        print(f"{argv[1]}: error: {error}", file=sys.stderr)
+        return 1
+    print(f"{argv[1]}: valid memplan report, "
+          f"{len(report['functions'])} functions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
