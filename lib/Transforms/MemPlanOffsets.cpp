@@ -72,6 +72,16 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
                                         std::to_string(plan->slabSize) +
                                         " bytes does not fit a memref"));
 
+  if (heapMaps.isEnabled()) {
+    HeapMapPicture picture;
+    picture.buffers.assign(problem.begin(), problem.end());
+    picture.offsets = plan->offsets;
+    picture.peak = plan->slabSize;
+    picture.lowerBound = *lowerBound;
+    heapMaps.add(func, memorySpace, buffers, std::move(picture),
+                 getArgument().str() + ", " + strategy);
+  }
+
   SmallVector<PlacedBuffer> placed;
   for (auto [buffer, offset] : llvm::zip_equal(buffers, plan->offsets))
     placed.push_back({buffer, offset});

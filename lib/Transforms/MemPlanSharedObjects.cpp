@@ -71,6 +71,12 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
   if (!lowerBound)
     return fail("lower bound", lowerBound.takeError());
 
+  if (heapMaps.isEnabled())
+    heapMaps.add(func, memorySpace, buffers,
+                 makeObjectsHeapMap(problem, plan->objectOf, plan->objectSizes,
+                                    *lowerBound),
+                 getArgument().str() + ", " + strategy, plan->objectOf);
+
   // Each object is its own allocation, aligned for all of its buffers.
   unsigned numObjects = plan->objectSizes.size();
   SmallVector<SmallVector<PlacedBuffer>> members(numObjects);

@@ -22,7 +22,11 @@ defvar planningOptions = [
            "spend on one memory space of one function; 0 means no limit. "
            "exact counts its work in steps and gives the same plan on any "
            "machine; hill-climb stopped by this limit may give a plan that "
-           "depends on the machine's speed">
+           "depends on the machine's speed">,
+    Option<"heapmap", "heapmap", "std::string", /*default=*/"\"\"",
+           "Draw each plan as an SVG heap map: into this file if it ends in "
+           ".svg (one picture per function and memory space), else into "
+           "this folder, one file <func>[.<space>].svg each">
   ];
 
 defvar planningStatistics = [

@@ -15,6 +15,7 @@
 #define MEMPLAN_TRANSFORMS_PLANNINGPASS_H
 
 #include "memplan/Planner/Strategy.h"
+#include "memplan/Transforms/HeapMapOutput.h"
 #include "memplan/Transforms/PlanningDriver.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -33,10 +34,11 @@ public:
   initializeOptions(llvm::StringRef options,
                     llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
                         errorHandler) override {
-    mlir::FailureOr<std::string> normalized = normalizePlanningOptions(
-        options, this->getArgument(),
-        {"strategy", "alignment", "remarks", "summary", "time-limit"},
-        errorHandler);
+    mlir::FailureOr<std::string> normalized =
+        normalizePlanningOptions(options, this->getArgument(),
+                                 {"strategy", "alignment", "remarks", "summary",
+                                  "time-limit", "heapmap"},
+                                 errorHandler);
     if (failed(normalized) ||
         failed(PassBase::initializeOptions(*normalized, errorHandler)))
       return mlir::failure();
@@ -50,6 +52,7 @@ public:
       this->getOperation()->emitError(problem);
       return this->signalPassFailure();
     }
+    heapMaps = HeapMapOutput(this->heapmap);
     auto &derived = static_cast<DerivedT &>(*this);
     if (failed(derived.prepare()))
       return this->signalPassFailure();
@@ -64,7 +67,8 @@ public:
           return derived.planMemorySpace(func, memorySpace, buffers, problem,
                                          spaceFigures);
         });
-    if (failed(figures))
+    if (failed(figures) ||
+        failed(heapMaps.write(this->getOperation(), this->getArgument())))
       return this->signalPassFailure();
     exportStatistics(*figures);
   }
@@ -75,6 +79,9 @@ protected:
     options.timeLimitSeconds = this->timeLimit;
     return options;
   }
+
+  /// The pictures of the heapmap option, added to by planMemorySpace.
+  HeapMapOutput heapMaps;
 
 private:
   /// An empty string when the options are valid, else why not.
