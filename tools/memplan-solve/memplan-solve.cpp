@@ -420,12 +420,13 @@ int main(int argc, char **argv) {
   // earlier strategy winning a tie.
   const Outcome *toWrite = &outcomes.front();
   if (runAll) {
-    if (outputFile.empty())
+    if (outputFile.empty() && heapMapFile.empty())
       return ExitSuccess;
     for (const Outcome &outcome : outcomes)
       if (outcome.solution.bytes < toWrite->solution.bytes)
         toWrite = &outcome;
-    errs() << "writing the plan of " << toWrite->strategy << '\n';
+    errs() << (outputFile.empty() ? "drawing" : "writing") << " the plan of "
+           << toWrite->strategy << '\n';
   }
 
   if (!heapMapFile.empty())
@@ -433,5 +434,7 @@ int main(int argc, char **argv) {
                                 displayName + ": " + toWrite->strategy + ", " +
                                     (*mode)->getName() + " mode"))
       return code;
+  if (runAll && outputFile.empty())
+    return ExitSuccess;
   return writeSolution(**mode, *problem, toWrite->solution);
 }
