@@ -130,6 +130,15 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
          plan->slabSize,
          /*objectBytes=*/{}, *lowerBound, *naive, seconds.count(),
          std::vector<uint64_t>(plan->offsets.begin(), plan->offsets.end())});
+  if (heapMaps.isEnabled()) {
+    HeapMapPicture picture;
+    picture.buffers.assign(problem.begin(), problem.end());
+    picture.offsets = plan->offsets;
+    picture.peak = plan->slabSize;
+    picture.lowerBound = *lowerBound;
+    heapMaps.add(func, memorySpace, buffers, std::move(picture),
+                 getArgument().str() + ", " + strategy);
+  }
 
   SmallVector<PlacedBuffer> placed;
   for (auto [buffer, offset] : llvm::zip_equal(buffers, plan->offsets))

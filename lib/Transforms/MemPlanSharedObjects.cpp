@@ -91,6 +91,11 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
                                plan->objectSizes.end()),
          *lowerBound, naive->getTotalSize(), seconds.count(),
          std::vector<uint64_t>(plan->objectOf.begin(), plan->objectOf.end())});
+  if (heapMaps.isEnabled())
+    heapMaps.add(func, memorySpace, buffers,
+                 makeObjectsHeapMap(problem, plan->objectOf, plan->objectSizes,
+                                    *lowerBound),
+                 getArgument().str() + ", " + strategy, plan->objectOf);
 
   // Each object is its own allocation, aligned for all of its buffers.
   unsigned numObjects = plan->objectSizes.size();

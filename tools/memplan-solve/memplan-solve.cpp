@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HeapMapOutput.h"
 #include "SolveMode.h"
 
 #include "memplan/Planner/ExactSolver.h"
@@ -89,6 +90,12 @@ static cl::opt<std::string>
                cl::desc("Write the plan here rather than to stdout (with "
                         "--strategy=all: write the best plan here)"),
                cl::value_desc("filename"), cl::cat(solveCategory));
+
+static cl::opt<std::string>
+    heapMapFile("heapmap",
+                cl::desc("Also draw the plan written as an SVG heap map: time "
+                         "across, addresses down, with the lower bound"),
+                cl::value_desc("file.svg"), cl::cat(solveCategory));
 
 static int fail(ExitCode code, const Twine &message) {
   WithColor::error(errs(), "memplan-solve") << message << '\n';
@@ -237,6 +244,25 @@ static int writeSolution(const SolveMode &mode, const CsvProblem &problem,
                          const Solution &solution) {
   return writeOutput(
       [&](raw_ostream &os) { mode.write(os, problem, solution); });
+}
+
+/// --heapmap: draws `solution`; the exit code.
+static int writeHeapMap(const CsvProblem &problem, const Solution &solution,
+                        uint64_t lowerBound, const Twine &title) {
+  std::error_code error;
+  ToolOutputFile output(heapMapFile, error, sys::fs::OF_Text);
+  if (!error) {
+    HeapMapPicture picture =
+        makeSolutionHeapMap(problem, solution, lowerBound, title.str());
+    writeHeapMapSvg(output.os(), picture);
+    output.os().flush();
+    error = output.os().error();
+  }
+  if (error)
+    return fail(ExitIoError,
+                "cannot write '" + heapMapFile + "': " + error.message());
+  output.keep();
+  return ExitSuccess;
 }
 
 /// --generate: writes the problem to -o or stdout.
@@ -394,13 +420,21 @@ int main(int argc, char **argv) {
   // earlier strategy winning a tie.
   const Outcome *toWrite = &outcomes.front();
   if (runAll) {
-    if (outputFile.empty())
+    if (outputFile.empty() && heapMapFile.empty())
       return ExitSuccess;
     for (const Outcome &outcome : outcomes)
       if (outcome.solution.bytes < toWrite->solution.bytes)
         toWrite = &outcome;
-    errs() << "writing the plan of " << toWrite->strategy << '\n';
+    errs() << (outputFile.empty() ? "drawing" : "writing") << " the plan of "
+           << toWrite->strategy << '\n';
   }
 
+  if (!heapMapFile.empty())
+    if (int code = writeHeapMap(*problem, toWrite->solution, *lowerBound,
+                                displayName + ": " + toWrite->strategy + ", " +
+                                    (*mode)->getName() + " mode"))
+      return code;
+  if (runAll && outputFile.empty())
+    return ExitSuccess;
   return writeSolution(**mode, *problem, toWrite->solution);
 }

@@ -46,7 +46,11 @@ defvar planningOptions = [
     Option<"applyFile", "apply", "std::string", /*default=*/"\"\"",
            "memplan-offsets only: take the offsets from this plan of a "
            "problem written by memplan-export and solved by memplan-solve, "
-           "instead of a strategy (docs/plan-exchange.md)">
+           "instead of a strategy (docs/plan-exchange.md)">,
+    Option<"heapmap", "heapmap", "std::string", /*default=*/"\"\"",
+           "Draw each plan as an SVG heap map: into this file if it ends in "
+           ".svg (one picture per function and memory space), else into "
+           "this folder, one file <func>[.<space>].svg each">
   ];
 
 defvar planningStatistics = [

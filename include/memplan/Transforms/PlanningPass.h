@@ -15,6 +15,7 @@
 #define MEMPLAN_TRANSFORMS_PLANNINGPASS_H
 
 #include "memplan/Planner/Strategy.h"
+#include "memplan/Transforms/HeapMapOutput.h"
 #include "memplan/Transforms/PlanReport.h"
 #include "memplan/Transforms/PlanningDriver.h"
 #include "memplan/Transforms/SlabPlacement.h"
@@ -46,7 +47,8 @@ public:
     mlir::FailureOr<std::string> normalized = normalizePlanningOptions(
         options, this->getArgument(),
         {"strategy", "alignment", "remarks", "summary", "time-limit", "slab",
-         "capacity", "space-capacity", "space-alignment", "report", "apply"},
+         "capacity", "space-capacity", "space-alignment", "report", "apply",
+         "heapmap"},
         errorHandler);
     if (failed(normalized) ||
         failed(PassBase::initializeOptions(*normalized, errorHandler)))
@@ -61,6 +63,7 @@ public:
       this->getOperation()->emitError(problem);
       return this->signalPassFailure();
     }
+    heapMaps = HeapMapOutput(this->heapmap);
     auto &derived = static_cast<DerivedT &>(*this);
     if (failed(derived.prepare()))
       return this->signalPassFailure();
@@ -106,7 +109,8 @@ public:
     planReport = nullptr;
     if (succeeded(figures) && copy)
       module.getBodyRegion().takeBody(copy->getBodyRegion());
-    if (failed(figures))
+    if (failed(figures) ||
+        failed(heapMaps.write(this->getOperation(), this->getArgument())))
       return this->signalPassFailure();
     if (report) {
       if (llvm::Error error = report->write(this->reportFile)) {
@@ -178,6 +182,9 @@ protected:
     options.timeLimitSeconds = this->timeLimit;
     return options;
   }
+
+  /// The pictures of the heapmap option, added to by planMemorySpace.
+  HeapMapOutput heapMaps;
 
 private:
   /// An empty string when the options are valid, else why not.

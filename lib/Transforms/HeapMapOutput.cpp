@@ -1,0 +1,124 @@
+//===- HeapMapOutput.cpp - The passes' heapmap=PATH option ----------------===//
+
+#include "memplan/Transforms/HeapMapOutput.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+
+namespace memplan {
+
+/// How a memory space reads in titles: `1` rather than `1 : i64`.
+static std::string describeSpace(Attribute memorySpace) {
+  if (auto integer = dyn_cast<IntegerAttr>(memorySpace))
+    return llvm::itostr(integer.getInt());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  memorySpace.print(os);
+  return text;
+}
+
+/// Letters, digits, `_`, `-` and `.` are kept; anything else becomes `_`.
+static std::string toFileName(llvm::StringRef text) {
+  std::string name;
+  for (char c : text)
+    name += llvm::isAlnum(c) || c == '_' || c == '-' || c == '.' ? c : '_';
+  return name;
+}
+
+template <typename T> static std::string printed(T value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << value;
+  return text;
+}
+
+void HeapMapOutput::add(FunctionOpInterface func, Attribute memorySpace,
+                        llvm::ArrayRef<const FunctionBuffer *> buffers,
+                        HeapMapPicture picture, llvm::StringRef description,
+                        llvm::ArrayRef<unsigned> objectOf) {
+  auto name = func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  std::string funcName = name ? name.getValue().str() : "anonymous";
+  std::string space = memorySpace ? describeSpace(memorySpace) : "";
+  picture.title = "@" + funcName;
+  if (!space.empty())
+    picture.title += ", memory space " + space;
+  picture.title += ": " + description.str();
+
+  picture.labels.clear();
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    std::string where =
+        index < objectOf.size()
+            ? llvm::formatv("object {0}", objectOf[index]).str()
+            : llvm::formatv("offset {0}", picture.offsets[index]).str();
+    picture.labels.push_back(
+        llvm::formatv("{0}\n{1}\n{2} ({3} bytes), live [{4}, {5}), {6}",
+                      printed(buffer->alloc->getLoc()),
+                      printed(buffer->alloc->getResult(0).getType()),
+                      formatHeapMapBytes(buffer->size), buffer->size,
+                      buffer->start, buffer->end, where)
+            .str());
+  }
+  std::string stem = funcName;
+  if (!space.empty())
+    stem += "." + space;
+  entries.push_back({toFileName(stem), std::move(picture)});
+}
+
+/// Writes `pictures` to `fileName`; an empty string, or why it failed.
+static std::string writeFile(llvm::StringRef fileName,
+                             llvm::ArrayRef<HeapMapPicture> pictures) {
+  std::error_code error;
+  llvm::ToolOutputFile output(fileName, error, llvm::sys::fs::OF_Text);
+  if (!error) {
+    writeHeapMapSvg(output.os(), pictures);
+    output.os().flush();
+    error = output.os().error();
+  }
+  if (error)
+    return "cannot write '" + fileName.str() + "': " + error.message();
+  output.keep();
+  return "";
+}
+
+LogicalResult HeapMapOutput::write(ModuleOp module,
+                                   llvm::StringRef passArgument) const {
+  if (!isEnabled())
+    return success();
+  auto fail = [&](const llvm::Twine &message) {
+    return module->emitError() << passArgument << ": heapmap: " << message;
+  };
+  if (llvm::StringRef(path).ends_with(".svg")) {
+    SmallVector<HeapMapPicture, 0> pictures;
+    for (const Entry &entry : entries)
+      pictures.push_back(entry.picture);
+    if (std::string problem = writeFile(path, pictures); !problem.empty())
+      return fail(problem);
+    return success();
+  }
+  if (std::error_code error = llvm::sys::fs::create_directories(path))
+    return fail("cannot create the folder '" + path + "': " + error.message());
+  // Two stems can only meet once made safe for file names; keep both.
+  llvm::StringSet<> used;
+  for (const Entry &entry : entries) {
+    std::string stem = entry.fileStem;
+    for (unsigned copy = 2; !used.insert(stem).second; ++copy)
+      stem = entry.fileStem + "-" + llvm::utostr(copy);
+    SmallString<256> fileName(path);
+    llvm::sys::path::append(fileName, stem + ".svg");
+    if (std::string problem = writeFile(fileName, entry.picture);
+        !problem.empty())
+      return fail(problem);
+  }
+  return success();
+}
+
+} // namespace memplan
