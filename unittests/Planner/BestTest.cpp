@@ -53,9 +53,8 @@ TEST(BestTest, TakesTheSmallestAndNamesEveryStrategy) {
                                   "greedy-size 12, "))
       << plan->details;
   EXPECT_TRUE(details.contains("gergov 11")) << plan->details;
-  EXPECT_TRUE(details.ends_with("hill-climb 11") ||
-              details.contains("hill-climb 11, "))
-      << plan->details;
+  // "hill-climb 11", maybe followed by "(stopped by the clock)".
+  EXPECT_TRUE(details.contains("hill-climb 11")) << plan->details;
   for (llvm::StringRef name : getOffsetStrategyNames())
     if (name != "best") {
       EXPECT_TRUE(details.contains(name.str() + " ")) << name.str();
@@ -103,6 +102,11 @@ TEST(BestTest, NoWorseThanAnyStrategyOnRandomProblems) {
       // exact gets half the limit inside best, and starts there from a
       // different plan, so alone it may stop lower; ExactTest covers it.
       if (name == "best" || name == "exact")
+        continue;
+      // Inside best, hill-climb gets what is left of the limit; on a loaded
+      // machine the clock may stop it before it finds what it finds alone.
+      if (name == "hill-climb" &&
+          llvm::StringRef(best->details).contains("stopped by the clock"))
         continue;
       std::optional<Plan> other = runWith(name, buffers);
       ASSERT_TRUE(other);

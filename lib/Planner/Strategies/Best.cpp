@@ -154,7 +154,8 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
       if (names[i] == "exact" && strategyDetails.starts_with("optimal"))
         os << " (proven optimal)";
       // Then the winner, too, may depend on how fast the machine was.
-      if (strategyDetails.contains("depend on machine speed"))
+      if (strategyDetails.contains("depend on machine speed") ||
+          strategyDetails.contains("stopped by the clock"))
         os << " (stopped by the clock)";
     } else
       os << "(" << outcomes[i].failure << ")";
