@@ -65,8 +65,13 @@ def check_space(space, where, offsets_mode):
     seconds = require(space, "seconds", is_number, "a number", where)
     if seconds < 0:
         raise ReportError(f"{where}: 'seconds' must not be negative")
+    require(space, "placement", lambda v: v in ("alloc", "global", "argument"),
+            "alloc, global or argument", where)
     if offsets_mode:
         require(space, "slab-bytes", is_count, "a count", where)
+        require(space, "slab-alignment",
+                lambda v: is_count(v) and v > 0 and v & (v - 1) == 0,
+                "a power of two", where)
     else:
         require(
             space,

@@ -123,13 +123,15 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
                                         std::to_string(plan->slabSize) +
                                         " bytes does not fit a memref"));
 
+  SlabSource source = getSlabSource(func);
   if (planReport)
     planReport->addSpace(
         func, memorySpace, buffers,
         {applied ? "apply" : getWinningStrategy(strategy, plan->details),
          plan->slabSize,
          /*objectBytes=*/{}, *lowerBound, *naive, seconds.count(),
-         std::vector<uint64_t>(plan->offsets.begin(), plan->offsets.end())});
+         std::vector<uint64_t>(plan->offsets.begin(), plan->offsets.end()),
+         source.getName().str(), slabAlignment});
   if (heapMaps.isEnabled()) {
     HeapMapPicture picture;
     picture.buffers.assign(problem.begin(), problem.end());
@@ -143,7 +145,7 @@ LogicalResult MemPlanOffsetsPass::planMemorySpace(
   SmallVector<PlacedBuffer> placed;
   for (auto [buffer, offset] : llvm::zip_equal(buffers, plan->offsets))
     placed.push_back({buffer, offset});
-  deferRewrite([=, slabSize = plan->slabSize, source = getSlabSource(func)] {
+  deferRewrite([=, slabSize = plan->slabSize] {
     rewriteIntoSlab(func, memorySpace, slabSize, slabAlignment, placed,
                     "memplan.slab", source);
   });

@@ -90,7 +90,8 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
          std::vector<uint64_t>(plan->objectSizes.begin(),
                                plan->objectSizes.end()),
          *lowerBound, naive->getTotalSize(), seconds.count(),
-         std::vector<uint64_t>(plan->objectOf.begin(), plan->objectOf.end())});
+         std::vector<uint64_t>(plan->objectOf.begin(), plan->objectOf.end()),
+         getSlabSource(func).getName().str(), std::nullopt});
   if (heapMaps.isEnabled())
     heapMaps.add(func, memorySpace, buffers,
                  makeObjectsHeapMap(problem, plan->objectOf, plan->objectSizes,

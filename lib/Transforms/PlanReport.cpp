@@ -83,6 +83,9 @@ void PlanReport::addSpace(FunctionOpInterface func, Attribute memorySpace,
     space["slab-bytes"] = *result.slabBytes;
   else
     space["object-bytes"] = json::Array(result.objectBytes);
+  if (result.slabAlignment)
+    space["slab-alignment"] = *result.slabAlignment;
+  space["placement"] = result.placement;
   entry.spaces.push_back(std::move(space));
   StringRef key = result.slabBytes ? "offset" : "object";
   for (auto [buffer, placement] : llvm::zip_equal(buffers, result.placements)) {

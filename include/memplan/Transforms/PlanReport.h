@@ -47,6 +47,11 @@ public:
     double seconds = 0;
     /// Per buffer of the space: its offset or its object.
     std::vector<uint64_t> placements;
+    /// Where the slab or objects live (the slab option as applied to this
+    /// function: "alloc", "global" or "argument") and, for a slab, its
+    /// alignment; with "argument" the caller must pass that much.
+    std::string placement;
+    std::optional<uint64_t> slabAlignment;
   };
   void addSpace(mlir::FunctionOpInterface func, mlir::Attribute memorySpace,
                 llvm::ArrayRef<const FunctionBuffer *> buffers,

@@ -16,6 +16,11 @@ namespace memplan {
 struct SlabSource {
   mlir::SymbolTable *globals = nullptr;
   bool argument = false;
+
+  /// The value of the slab option this stands for.
+  llvm::StringRef getName() const {
+    return argument ? "argument" : globals ? "global" : "alloc";
+  }
 };
 
 /// A buffer of a function and the byte offset it was given in its slab.
