@@ -26,6 +26,17 @@ const char *const columnNames[NumColumns] = {"id", "lower", "upper", "size",
 /// Columns of a solution: read again, they are ignored and rewritten.
 const char *const ignoredColumns[] = {"offset", "object"};
 
+/// `text` for a message: a field longer than 40 characters (a huge line, a
+/// number of thousands of digits) is cut, saying how long it was.
+std::string shown(StringRef text) {
+  const size_t limit = 40;
+  if (text.size() <= limit)
+    return text.str();
+  return (text.take_front(limit) + "... (" + Twine(text.size()) +
+          " characters)")
+      .str();
+}
+
 /// Reports errors at lines of one file.
 class Reader {
 public:
@@ -44,14 +55,14 @@ public:
       return error(line, "empty field '" + column + "'");
     if (text.starts_with("-") && text.size() > 1 &&
         all_of(text.drop_front(), isDigit))
-      return error(line, "'" + column + "' is negative (" + text + ")");
+      return error(line, "'" + column + "' is negative (" + shown(text) + ")");
     if (!all_of(text, isDigit))
-      return error(line, "'" + column + "' is '" + text +
+      return error(line, "'" + column + "' is '" + shown(text) +
                              "', not a non-negative integer");
     // Only digits are left, so getAsInteger fails only on overflow.
     uint64_t value;
     if (text.getAsInteger(10, value))
-      return error(line, "'" + column + "' is " + text +
+      return error(line, "'" + column + "' is " + shown(text) +
                              ", which does not fit in 64 bits");
     return value;
   }
@@ -110,7 +121,7 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
     const char *const *known = find(columnNames, name);
     bool ignored = is_contained(ignoredColumns, name);
     if (known == std::end(columnNames) && !ignored)
-      return reader.error(headerLine, "unknown column '" + name + "'; " +
+      return reader.error(headerLine, "unknown column '" + shown(name) + "'; " +
                                           expectedColumns() +
                                           " (offset and object are ignored)");
     if (count(header, name) > 1)
@@ -163,8 +174,9 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
                                     " is not a power of two");
     auto [it, inserted] = idLines.try_emplace(id, line);
     if (!inserted)
-      return reader.error(line, "duplicate id '" + id + "' (first on line " +
-                                    Twine(it->second) + ")");
+      return reader.error(line, "duplicate id '" + shown(id) +
+                                    "' (first on line " + Twine(it->second) +
+                                    ")");
 
     Buffer buffer;
     buffer.size = values[Size];
