@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, builds and runs every test: unit tests, IR tests and the
-# planned-vs-unplanned execution tests. Ends with "N passed, N failed".
+# planned-vs-unplanned execution tests, then the same on an ASan+UBSan build
+# (scripts/test-sanitized.sh). Ends with "N passed, N failed" over both.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -13,5 +14,18 @@ ninja -C "$root/build" check-memplan 2>&1 | tee "$log" || status=$?
 
 passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
 failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-echo "${passed:-0} passed, ${failed:-0} failed"
+passed=${passed:-0} failed=${failed:-0}
+echo "$passed passed, $failed failed"
+
+# The same tests again on an ASan+UBSan build (build-sanitize/).
+sanitized_status=0
+"$root/scripts/test-sanitized.sh" 2>&1 | tee "$log" || sanitized_status=$?
+[ "$status" -ne 0 ] || status=$sanitized_status
+summary=$(tail -n 1 "$log")
+if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+  passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+else
+  failed=$((failed + 1))
+fi
+echo "$passed passed, $failed failed"
 exit "$status"

@@ -15,6 +15,12 @@ config.test_exec_root = os.path.join(config.memplan_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 
+# A build with MEMPLAN_SANITIZE (build-sanitize/, scripts/test-sanitized.sh):
+# memplan's tools are instrumented with ASan and UBSan. Tests that cannot run
+# that way say `UNSUPPORTED: memplan-sanitize` (test/Plugin as a whole).
+if config.memplan_sanitize:
+    config.available_features.add("memplan-sanitize")
+
 # memplan-opt comes from this build; mlir-opt, mlir-runner and FileCheck
 # from the LLVM/MLIR installation.
 llvm_config.with_environment("PATH", config.memplan_tools_dir, append_path=True)
