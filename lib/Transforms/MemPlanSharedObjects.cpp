@@ -83,6 +83,7 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
       capacity && plan->getTotalSize() > *capacity)
     return emitCapacityError(func, memorySpace, *capacity, plan->getTotalSize(),
                              *lowerBound, "");
+  SlabSource source = getSlabSource(func);
   if (planReport)
     planReport->addSpace(
         func, memorySpace, buffers,
@@ -91,7 +92,7 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
                                plan->objectSizes.end()),
          *lowerBound, naive->getTotalSize(), seconds.count(),
          std::vector<uint64_t>(plan->objectOf.begin(), plan->objectOf.end()),
-         getSlabSource(func).getName().str(), std::nullopt});
+         source.getName().str(), std::nullopt});
   if (heapMaps.isEnabled())
     heapMaps.add(func, memorySpace, buffers,
                  makeObjectsHeapMap(problem, plan->objectOf, plan->objectSizes,
@@ -121,7 +122,7 @@ LogicalResult MemPlanSharedObjectsPass::planMemorySpace(
                                   " bytes does not fit a memref"));
     deferRewrite([=, size = plan->objectSizes[object],
                   objectAlignment = objectAlignments[object],
-                  placed = members[object], source = getSlabSource(func)] {
+                  placed = members[object]] {
       rewriteIntoSlab(func, memorySpace, size, objectAlignment, placed,
                       "memplan.object", source);
     });
