@@ -31,6 +31,7 @@ config.substitutions.append(("%memplan_src_root", config.memplan_src_root))
 config.substitutions.append(("%memplan_tools_dir", config.memplan_tools_dir))
 config.substitutions.append(("%memplan_obj_root", config.memplan_obj_root))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 # The stock mlir-opt of the LLVM/MLIR installation, by its full path, and
 # memplan's pass plugin for it (test/Plugin).
 config.substitutions.append(

@@ -1,0 +1,737 @@
+#!/usr/bin/env python3
+"""Random memref programs for memplan's differential fuzzer.
+
+`generate(seed)` returns one valid MLIR module whose `@main` prints checksums
+of its buffers; the same seed always gives the same program. The programs are
+written to break a planner that shares memory wrongly:
+
+- every buffer is filled with values that depend on the seed, the buffer and
+  the position, and is read (a checksum is printed) after other buffers were
+  written, so any wrong sharing changes the output;
+- buffers of mixed element types (i1 to f64, index), ranks 0 to 2, alignments
+  and sizes, some of dynamic size;
+- straight-line code, `scf.for` with buffers live across and inside the loop and
+  passed through `iter_args`, `scf.if` and `scf.while` yielding buffers, chains
+  of views (subview, cast, expand_shape, collapse_shape, reinterpret_cast,
+  view), `memref.copy`;
+- calls to private functions that read and write their arguments, return one
+  of them, or return a buffer they allocate (an escape), some called twice;
+- existing `memref.dealloc`s after a buffer's last use.
+
+Run as a script it writes the program of `--seed` to stdout or `-o`.
+"""
+
+import argparse
+import random
+import sys
+
+# Element types: (bits, kind). Floats are read back through a bitcast, so
+# the checksum sees every bit and no conversion can trap.
+ELEMENTS = {
+    "i1": (1, "int"),
+    "i8": (8, "int"),
+    "i16": (16, "int"),
+    "i32": (32, "int"),
+    "i64": (64, "int"),
+    "index": (64, "index"),
+    "f32": (32, "float"),
+    "f64": (64, "float"),
+}
+# What memref.view may reinterpret bytes as (a byte width is needed).
+VIEW_ELEMENTS = ["i8", "i16", "i32", "i64", "f32", "f64"]
+ALIGNMENTS = [None, None, 8, 16, 32, 64, 128]
+MULTIPLIER = 1000003
+
+
+class Root:
+    """What a buffer value may point into: one allocation, or (for a value
+    that merges several, like a loop result) any of its parents."""
+
+    def __init__(self, handle=None, parents=()):
+        # The value to deallocate it by, when the scope that made it owns it
+        # (an alloc, or a buffer a call returned).
+        self.handle = handle
+        self.parents = list(parents)
+        self.escaped = False
+        self.read = False
+
+    def escape(self):
+        """Leaves its region through a yield or a return: never deallocated."""
+        if not self.escaped:
+            self.escaped = True
+            for parent in self.parents:
+                parent.escape()
+
+
+class Buf:
+    """An SSA memref value with what the generator knows of its layout."""
+
+    def __init__(self, name, elem, shape, root, strides=None, offset=0,
+                 layout=None, whole=False):
+        self.name = name
+        self.elem = elem
+        # Sizes, None for a dynamic one.
+        self.shape = shape
+        self.root = root
+        # Static strides and offset in elements, or None when not known.
+        self.strides = strides
+        self.offset = offset
+        # The layout as written in the type, None for the identity.
+        self.layout = layout
+        # Identity layout, offset 0, covering its whole root allocation.
+        self.whole = whole
+
+    @property
+    def type(self):
+        dims = "".join(("?" if d is None else str(d)) + "x" for d in self.shape)
+        layout = ", " + self.layout if self.layout else ""
+        return "memref<%s%s%s>" % (dims, self.elem, layout)
+
+    @property
+    def static(self):
+        return all(d is not None for d in self.shape)
+
+    def elements(self):
+        count = 1
+        for d in self.shape:
+            count *= d
+        return count
+
+
+def identity_strides(shape):
+    strides, step = [], 1
+    for d in reversed(shape):
+        strides.insert(0, step)
+        step *= d
+    return strides
+
+
+def strided_layout(strides, offset):
+    return "strided<[%s], offset: %d>" % (", ".join(map(str, strides)), offset)
+
+
+class Scope:
+    def __init__(self):
+        self.bufs = []
+        self.ints = []  # i64 values usable as salts
+        self.roots = []  # roots this scope owns, in order
+
+
+class Function:
+    def __init__(self, name):
+        self.name = name
+        self.lines = []
+        self.indent = 1
+        # Constants, defined once at the top of the function so that the
+        # program (and the time to compile it) stays small.
+        self.constants = {}
+        self.constant_lines = []
+
+    def text(self, header):
+        return [header] + self.constant_lines + self.lines + ["}"]
+
+
+class Generator:
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.counter = 0
+        self.functions = []
+        self.helpers = []  # dicts: name, kind, params, result (, template)
+        self.helper_count = 0
+        self.fn = None
+        self.scopes = []
+        self.budget = 0
+
+    # --- output ----------------------------------------------------------
+
+    def fresh(self, prefix="v"):
+        self.counter += 1
+        return "%%%s%d" % (prefix, self.counter)
+
+    def emit(self, line):
+        self.fn.lines.append("  " * self.fn.indent + line)
+
+    def constant(self, value, type_name, prefix):
+        key = (value, type_name)
+        if key not in self.fn.constants:
+            name = self.fresh(prefix)
+            self.fn.constants[key] = name
+            self.fn.constant_lines.append(
+                "  %s = arith.constant %d : %s" % (name, value, type_name))
+        return self.fn.constants[key]
+
+    def const_index(self, value):
+        return self.constant(value, "index", "c")
+
+    def const_i64(self, value):
+        return self.constant(value, "i64", "k")
+
+    # --- scopes ----------------------------------------------------------
+
+    def visible_bufs(self):
+        return [b for s in self.scopes for b in s.bufs]
+
+    def visible_ints(self):
+        return [v for s in self.scopes for v in s.ints]
+
+    def add_buf(self, buf):
+        self.scopes[-1].bufs.append(buf)
+        return buf
+
+    def salt(self):
+        """An i64 that mixes a fresh constant with a value computed so far."""
+        k = self.const_i64(self.rng.randrange(1, 1 << 40))
+        ints = self.visible_ints()
+        if not ints or self.rng.random() < 0.3:
+            return k
+        name = self.fresh()
+        self.emit("%s = arith.addi %s, %s : i64" % (name, k, self.rng.choice(ints)))
+        return name
+
+    # --- element conversions --------------------------------------------
+
+    def to_element(self, x, elem):
+        bits, kind = ELEMENTS[elem]
+        name = self.fresh()
+        if kind == "index":
+            self.emit("%s = arith.index_cast %s : i64 to index" % (name, x))
+        elif kind == "float":
+            self.emit("%s = arith.sitofp %s : i64 to %s" % (name, x, elem))
+        elif bits == 64:
+            return x
+        else:
+            self.emit("%s = arith.trunci %s : i64 to %s" % (name, x, elem))
+        return name
+
+    def to_i64(self, v, elem):
+        bits, kind = ELEMENTS[elem]
+        name = self.fresh()
+        if kind == "index":
+            self.emit("%s = arith.index_cast %s : index to i64" % (name, v))
+        elif kind == "float":
+            raw = self.fresh()
+            self.emit("%s = arith.bitcast %s : %s to i%d" % (raw, v, elem, bits))
+            if bits == 64:
+                return raw
+            self.emit("%s = arith.extui %s : i%d to i64" % (name, raw, bits))
+        elif bits == 64:
+            return v
+        else:
+            self.emit("%s = arith.extui %s : %s to i64" % (name, v, elem))
+        return name
+
+    # --- loops over a buffer's elements --------------------------------
+
+    def bounds(self, buf):
+        result = []
+        for i, d in enumerate(buf.shape):
+            if d is None:
+                dim = self.fresh("d")
+                self.emit("%s = memref.dim %s, %s : %s"
+                          % (dim, buf.name, self.const_index(i), buf.type))
+                result.append(dim)
+            else:
+                result.append(self.const_index(d))
+        return result
+
+    def fill(self, buf, salt):
+        """Writes salt + i*P0 + j*P1 (converted) at every [i, j]."""
+        uppers = self.bounds(buf)
+        c0, c1 = self.const_index(0), self.const_index(1)
+        ivs = []
+        for upper in uppers:
+            iv = self.fresh("i")
+            self.emit("scf.for %s = %s to %s step %s {" % (iv, c0, upper, c1))
+            self.fn.indent += 1
+            ivs.append(iv)
+        x = salt
+        for iv in ivs:
+            wide = self.fresh()
+            self.emit("%s = arith.index_cast %s : index to i64" % (wide, iv))
+            scaled = self.fresh()
+            factor = self.const_i64(self.rng.choice([3, 7, 1009, 65537]))
+            self.emit("%s = arith.muli %s, %s : i64" % (scaled, wide, factor))
+            total = self.fresh()
+            self.emit("%s = arith.addi %s, %s : i64" % (total, x, scaled))
+            x = total
+        value = self.to_element(x, buf.elem)
+        self.emit("memref.store %s, %s[%s] : %s"
+                  % (value, buf.name, ", ".join(ivs), buf.type))
+        for _ in ivs:
+            self.fn.indent -= 1
+            self.emit("}")
+
+    def checksum(self, buf):
+        """An i64 of every element, in order; marks the buffer read."""
+        buf.root.read = True
+        uppers = self.bounds(buf)
+        c0, c1 = self.const_index(0), self.const_index(1)
+        acc = self.const_i64(self.rng.randrange(1, 1 << 20))
+        results, ivs = [], []
+        for upper in uppers:
+            iv, result, inner = self.fresh("i"), self.fresh("h"), self.fresh("a")
+            self.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (i64) {"
+                      % (result, iv, c0, upper, c1, inner, acc))
+            self.fn.indent += 1
+            ivs.append(iv)
+            results.append(result)
+            acc = inner
+        value = self.fresh()
+        self.emit("%s = memref.load %s[%s] : %s"
+                  % (value, buf.name, ", ".join(ivs), buf.type))
+        wide = self.to_i64(value, buf.elem)
+        factor = self.const_i64(MULTIPLIER)
+        scaled, total = self.fresh(), self.fresh()
+        self.emit("%s = arith.muli %s, %s : i64" % (scaled, acc, factor))
+        self.emit("%s = arith.addi %s, %s : i64" % (total, scaled, wide))
+        for i in reversed(range(len(ivs))):
+            self.emit("scf.yield %s : i64" % total)
+            self.fn.indent -= 1
+            self.emit("}")
+            total = results[i]
+        return total
+
+    # --- statements ------------------------------------------------------
+
+    def random_shape(self):
+        r = self.rng.random()
+        if r < 0.08:
+            return []
+        if r < 0.65:
+            return [self.rng.choice([1, 2, 3, 4, 5, 8, 12, 16, 24, 33, 64, 100, 256])]
+        return [self.rng.choice([1, 2, 3, 4, 6]), self.rng.choice([1, 2, 4, 5, 8])]
+
+    def stmt_alloc(self, elem=None, shape=None):
+        elem = elem or self.rng.choice(list(ELEMENTS))
+        shape = self.random_shape() if shape is None else shape
+        name = self.fresh("b")
+        alignment = self.rng.choice(ALIGNMENTS)
+        attr = " {alignment = %d : i64}" % alignment if alignment else ""
+        root = Root()
+        if len(shape) == 1 and self.rng.random() < 0.12:
+            size = self.const_index(shape[0])
+            buf = Buf(name, elem, [None], root, whole=True)
+            self.emit("%s = memref.alloc(%s)%s : %s" % (name, size, attr, buf.type))
+        else:
+            buf = Buf(name, elem, shape, root, strides=identity_strides(shape),
+                      whole=True)
+            self.emit("%s = memref.alloc()%s : %s" % (name, attr, buf.type))
+        root.handle = buf
+        self.scopes[-1].roots.append(root)
+        self.fill(buf, self.salt())
+        return self.add_buf(buf)
+
+    def stmt_check(self, buf=None):
+        buf = buf or self.rng.choice(self.visible_bufs())
+        h = self.checksum(buf)
+        self.emit("vector.print %s : i64" % h)
+        self.scopes[-1].ints.append(h)
+
+    def stmt_mix(self):
+        """dst = f(checksum(src)): a data dependence between two buffers."""
+        bufs = self.visible_bufs()
+        src, dst = self.rng.choice(bufs), self.rng.choice(bufs)
+        h = self.checksum(src)
+        self.scopes[-1].ints.append(h)
+        k = self.const_i64(self.rng.randrange(1, 1 << 30))
+        salt = self.fresh()
+        self.emit("%s = arith.xori %s, %s : i64" % (salt, h, k))
+        self.fill(dst, salt)
+
+    def stmt_copy(self):
+        # Between distinct allocations only: memref.copy of overlapping
+        # buffers is undefined.
+        bufs = [b for b in self.visible_bufs() if b.static and b.root.handle]
+        pairs = [(a, b) for a in bufs for b in bufs
+                 if a.elem == b.elem and a.shape == b.shape
+                 and a.root is not b.root]
+        if not pairs:
+            return self.stmt_mix()
+        src, dst = self.rng.choice(pairs)
+        src.root.read = True
+        self.emit("memref.copy %s, %s : %s to %s" % (src.name, dst.name, src.type, dst.type))
+
+    def stmt_view(self):
+        bufs = self.visible_bufs()
+        buf = self.rng.choice(bufs)
+        options = []
+        if buf.static and buf.strides is not None and buf.shape:
+            options.append(self.view_subview)
+        if buf.whole and buf.static and len(buf.shape) == 1 and buf.shape[0] > 0:
+            options += [self.view_cast_dynamic, self.view_reinterpret]
+            if buf.shape[0] % 2 == 0 or buf.shape[0] % 3 == 0:
+                options.append(self.view_expand)
+            if buf.elem == "i8":
+                options += [self.view_bytes, self.view_bytes]
+        if buf.whole and buf.static and len(buf.shape) == 2:
+            options += [self.view_collapse, self.view_reinterpret]
+        if buf.static and buf.strides is not None and buf.shape and not buf.whole:
+            options.append(self.view_cast_layout)
+        if not options:
+            return self.stmt_alloc(elem="i8", shape=[self.rng.choice([16, 48, 96, 200])])
+        return self.rng.choice(options)(buf)
+
+    def view_subview(self, buf):
+        offsets, sizes, steps = [], [], []
+        for d in buf.shape:
+            if d == 0:
+                offsets.append(0), sizes.append(0), steps.append(1)
+                continue
+            step = self.rng.choice([1, 1, 1, 2])
+            offset = self.rng.randrange(d)
+            size = self.rng.randrange(1, (d - 1 - offset) // step + 2)
+            offsets.append(offset), sizes.append(size), steps.append(step)
+        strides = [s * k for s, k in zip(buf.strides, steps)]
+        offset = buf.offset + sum(o * s for o, s in zip(offsets, buf.strides))
+        name = self.fresh("s")
+        view = Buf(name, buf.elem, sizes, buf.root, strides=strides, offset=offset,
+                   layout=strided_layout(strides, offset))
+        self.emit("%s = memref.subview %s[%s] [%s] [%s] : %s to %s"
+                  % (name, buf.name, ", ".join(map(str, offsets)),
+                     ", ".join(map(str, sizes)), ", ".join(map(str, steps)),
+                     buf.type, view.type))
+        return self.add_buf(view)
+
+    def view_cast_dynamic(self, buf):
+        name = self.fresh("s")
+        view = Buf(name, buf.elem, [None], buf.root, whole=True)
+        self.emit("%s = memref.cast %s : %s to %s" % (name, buf.name, buf.type, view.type))
+        return self.add_buf(view)
+
+    def view_cast_layout(self, buf):
+        name = self.fresh("s")
+        layout = "strided<[%s], offset: ?>" % ", ".join("?" for _ in buf.shape)
+        view = Buf(name, buf.elem, list(buf.shape), buf.root, layout=layout)
+        self.emit("%s = memref.cast %s : %s to %s" % (name, buf.name, buf.type, view.type))
+        return self.add_buf(view)
+
+    def view_expand(self, buf):
+        n = buf.shape[0]
+        a = self.rng.choice([d for d in (2, 3) if n % d == 0])
+        shape = [a, n // a] if self.rng.random() < 0.5 else [n // a, a]
+        name = self.fresh("s")
+        view = Buf(name, buf.elem, shape, buf.root, strides=identity_strides(shape),
+                   whole=True)
+        self.emit("%s = memref.expand_shape %s [[0, 1]] output_shape [%d, %d] : %s into %s"
+                  % (name, buf.name, shape[0], shape[1], buf.type, view.type))
+        return self.add_buf(view)
+
+    def view_collapse(self, buf):
+        shape = [buf.shape[0] * buf.shape[1]]
+        name = self.fresh("s")
+        view = Buf(name, buf.elem, shape, buf.root, strides=[1], whole=True)
+        self.emit("%s = memref.collapse_shape %s [[0, 1]] : %s into %s"
+                  % (name, buf.name, buf.type, view.type))
+        return self.add_buf(view)
+
+    def view_reinterpret(self, buf):
+        n = buf.elements()
+        offset = self.rng.randrange(n)
+        room = n - offset
+        if room >= 4 and self.rng.random() < 0.5:
+            cols = self.rng.randrange(1, min(room, 4) + 1)
+            stride = self.rng.randrange(cols, min(room, 2 * cols) + 1)
+            rows = (room - cols) // stride + 1
+            sizes, strides = [rows, cols], [stride, 1]
+        else:
+            sizes, strides = [self.rng.randrange(1, room + 1)], [1]
+        name = self.fresh("s")
+        view = Buf(name, buf.elem, sizes, buf.root, strides=strides, offset=offset,
+                   layout=strided_layout(strides, offset))
+        self.emit("%s = memref.reinterpret_cast %s to offset: [%d], sizes: [%s], strides: [%s] : %s to %s"
+                  % (name, buf.name, offset, ", ".join(map(str, sizes)),
+                     ", ".join(map(str, strides)), buf.type, view.type))
+        return self.add_buf(view)
+
+    def view_bytes(self, buf):
+        elem = self.rng.choice(VIEW_ELEMENTS)
+        width = ELEMENTS[elem][0] // 8
+        if buf.shape[0] < width:
+            return self.view_subview(buf)
+        start = self.rng.randrange(buf.shape[0] // width) * width
+        count = self.rng.randrange(1, (buf.shape[0] - start) // width + 1)
+        byte_offset = self.const_index(start)
+        name = self.fresh("s")
+        if self.rng.random() < 0.25:
+            size = self.const_index(count)
+            view = Buf(name, elem, [None], buf.root)
+            self.emit("%s = memref.view %s[%s][%s] : %s to %s"
+                      % (name, buf.name, byte_offset, size, buf.type, view.type))
+        else:
+            view = Buf(name, elem, [count], buf.root, strides=[1])
+            self.emit("%s = memref.view %s[%s][] : %s to %s"
+                      % (name, buf.name, byte_offset, buf.type, view.type))
+        return self.add_buf(view)
+
+    def alias(self, name, like, root):
+        """A value of `like`'s type pointing into `root`."""
+        return Buf(name, like.elem, list(like.shape), root,
+                   strides=like.strides, offset=like.offset, layout=like.layout)
+
+    def same_type(self, buf):
+        return [b for b in self.visible_bufs() if b.type == buf.type]
+
+    def pick_yield(self, like, merged):
+        """A visible buffer of `like`'s type to yield, which `merged` (the
+        region's result) may then point into; what leaves a region escapes."""
+        choice = self.rng.choice(self.same_type(like))
+        choice.root.escape()
+        merged.parents.append(choice.root)
+        return choice
+
+    def stmt_for(self):
+        carried = self.rng.choice(self.visible_bufs())
+        h0 = self.salt()
+        c0, c1 = self.const_index(0), self.const_index(1)
+        trips = self.const_index(self.rng.randrange(1, 4))
+        iv, acc, m = self.fresh("i"), self.fresh("a"), self.fresh("m")
+        result = self.fresh("r")
+        self.emit("%s:2 = scf.for %s = %s to %s step %s iter_args(%s = %s, %s = %s) -> (i64, %s) {"
+                  % (result, iv, c0, trips, c1, acc, h0, m, carried.name, carried.type))
+        self.fn.indent += 1
+        self.scopes.append(Scope())
+        wide = self.fresh()
+        self.emit("%s = arith.index_cast %s : index to i64" % (wide, iv))
+        self.scopes[-1].ints += [acc, wide]
+        merged = Root(parents=[carried.root])
+        self.add_buf(self.alias(m, carried, merged))
+        self.body(self.rng.randrange(1, 5))
+        out = self.pick_yield(carried, merged)
+        h = self.fresh()
+        self.emit("%s = arith.addi %s, %s : i64" % (h, acc, self.rng.choice(self.visible_ints())))
+        self.close_scope()
+        self.emit("scf.yield %s, %s : i64, %s" % (h, out.name, carried.type))
+        self.fn.indent -= 1
+        self.emit("}")
+        self.scopes[-1].ints.append(result + "#0")
+        self.add_buf(self.alias(result + "#1", carried, merged))
+
+    def condition(self):
+        x = self.rng.choice(self.visible_ints() or [self.salt()])
+        bit = self.fresh()
+        one = self.const_i64(1 << self.rng.randrange(3))
+        self.emit("%s = arith.andi %s, %s : i64" % (bit, x, one))
+        zero = self.const_i64(0)
+        cond = self.fresh()
+        self.emit("%s = arith.cmpi eq, %s, %s : i64" % (cond, bit, zero))
+        return cond
+
+    def stmt_if(self):
+        cond = self.condition()
+        like = self.rng.choice(self.visible_bufs())
+        with_results = self.rng.random() < 0.7
+        result = self.fresh("r")
+        merged = Root()
+        if with_results:
+            self.emit("%s:2 = scf.if %s -> (%s, i64) {" % (result, cond, like.type))
+        else:
+            self.emit("scf.if %s {" % cond)
+        for branch in range(2):
+            if branch:
+                self.emit("} else {")
+            self.fn.indent += 1
+            self.scopes.append(Scope())
+            self.body(self.rng.randrange(0, 4))
+            if with_results:
+                out = self.pick_yield(like, merged)
+                h = self.rng.choice(self.visible_ints() or [self.salt()])
+                self.close_scope()
+                self.emit("scf.yield %s, %s : %s, i64" % (out.name, h, like.type))
+            else:
+                self.close_scope()
+            self.fn.indent -= 1
+        self.emit("}")
+        if with_results:
+            self.add_buf(self.alias(result + "#0", like, merged))
+            self.scopes[-1].ints.append(result + "#1")
+
+    def stmt_while(self):
+        first = self.rng.choice(self.visible_bufs())
+        others = [b for b in self.same_type(first) if b is not first]
+        second = self.rng.choice(others) if others else first
+        limit = self.const_i64(self.rng.randrange(1, 4))
+        start = self.const_i64(0)
+        t = first.type
+        result = self.fresh("w")
+        a, b, n = self.fresh("p"), self.fresh("q"), self.fresh("n")
+        self.emit("%s:3 = scf.while (%s = %s, %s = %s, %s = %s) : (%s, %s, i64) -> (%s, %s, i64) {"
+                  % (result, a, first.name, b, second.name, n, start, t, t, t, t))
+        self.fn.indent += 1
+        self.scopes.append(Scope())
+        merged = Root(parents=[first.root, second.root])
+        self.add_buf(self.alias(a, first, merged))
+        self.add_buf(self.alias(b, first, merged))
+        self.scopes[-1].ints.append(n)
+        if self.rng.random() < 0.5:
+            self.stmt_check()
+        cond = self.fresh()
+        self.emit("%s = arith.cmpi slt, %s, %s : i64" % (cond, n, limit))
+        self.close_scope()
+        self.emit("scf.condition(%s) %s, %s, %s : %s, %s, i64" % (cond, a, b, n, t, t))
+        self.fn.indent -= 1
+        a2, b2, n2 = self.fresh("p"), self.fresh("q"), self.fresh("n")
+        self.emit("} do {")
+        self.emit("^bb0(%s: %s, %s: %s, %s: i64):" % (a2, t, b2, t, n2))
+        self.fn.indent += 1
+        self.scopes.append(Scope())
+        pa = self.add_buf(self.alias(a2, first, merged))
+        pb = self.add_buf(self.alias(b2, first, merged))
+        self.scopes[-1].ints.append(n2)
+        self.body(self.rng.randrange(1, 4))
+        # Ping-pong, or a buffer of the same type from here or outside.
+        out_a = pb if self.rng.random() < 0.7 else self.pick_yield(first, merged)
+        out_b = pa if self.rng.random() < 0.7 else self.pick_yield(first, merged)
+        one = self.const_i64(1)
+        n3 = self.fresh()
+        self.emit("%s = arith.addi %s, %s : i64" % (n3, n2, one))
+        self.close_scope()
+        self.emit("scf.yield %s, %s, %s : %s, %s, i64" % (out_a.name, out_b.name, n3, t, t))
+        self.fn.indent -= 1
+        self.emit("}")
+        self.add_buf(self.alias(result + "#0", first, merged))
+        self.add_buf(self.alias(result + "#1", first, merged))
+        self.scopes[-1].ints.append(result + "#2")
+
+    def stmt_call(self):
+        """Calls a private function: one that reads and writes its buffers
+        ("work"), returns its first one ("identity"), or returns a buffer it
+        allocates ("make"). Existing functions are called again at times."""
+        kind = self.rng.choice(["work", "work", "identity", "make"])
+        for helper in self.rng.sample(self.helpers, len(self.helpers)):
+            if helper["kind"] != kind or self.rng.random() < 0.5:
+                continue
+            args = []
+            for param in helper["params"]:
+                matching = [b for b in self.visible_bufs() if b.type == param]
+                if not matching:
+                    break
+                args.append(self.rng.choice(matching))
+            if len(args) == len(helper["params"]):
+                return self.emit_call(helper, args)
+        if kind == "make":
+            args = []
+        else:
+            count = 1 if kind == "identity" else self.rng.randrange(1, 3)
+            args = [self.rng.choice(self.visible_bufs()) for _ in range(count)]
+        self.emit_call(self.define_helper(kind, args), args)
+
+    def emit_call(self, helper, args):
+        salt = self.salt()
+        operands = ", ".join([a.name for a in args] + [salt])
+        types = ", ".join([a.type for a in args] + ["i64"])
+        out = self.fresh("r")
+        self.emit("%s = func.call @%s(%s) : (%s) -> %s"
+                  % (out, helper["name"], operands, types, helper["result"]))
+        for a in args:
+            a.root.read = True
+        if helper["kind"] == "work":
+            self.scopes[-1].ints.append(out)
+        elif helper["kind"] == "identity":
+            self.add_buf(self.alias(out, args[0], args[0].root))
+        else:
+            root = Root()
+            root.handle = self.add_buf(self.alias(out, helper["template"], root))
+            root.handle.whole = True
+            self.scopes[-1].roots.append(root)
+
+    def define_helper(self, kind, args):
+        # Named before its body, which may define helpers of its own.
+        name = "f%d" % self.helper_count
+        self.helper_count += 1
+        helper = {"name": name, "kind": kind, "params": [a.type for a in args]}
+        saved = (self.fn, self.scopes)
+        fn = Function(name)
+        self.fn, self.scopes = fn, [Scope()]
+        names = [self.fresh("arg") for _ in args]
+        salt = self.fresh("arg")
+        for n, a in zip(names, args):
+            self.add_buf(self.alias(n, a, Root()))
+        self.scopes[-1].ints.append(salt)
+        self.body(self.rng.randrange(1, 6), nesting=3)
+        if kind == "work":
+            helper["result"] = "i64"
+            ret = self.rng.choice(self.visible_ints())
+        elif kind == "identity":
+            helper["result"] = args[0].type
+            ret = names[0]
+        else:
+            made = self.stmt_alloc()
+            made.root.escape()
+            helper["template"] = made
+            helper["result"] = made.type
+            ret = made.name
+        self.close_scope()
+        self.emit("return %s : %s" % (ret, helper["result"]))
+        params = ["%s: %s" % (n, t) for n, t in zip(names, helper["params"])]
+        self.functions.append(fn.text("func.func private @%s(%s) -> %s {" % (
+            name, ", ".join(params + [salt + ": i64"]), helper["result"])))
+        self.helpers.append(helper)
+        self.fn, self.scopes = saved
+        return helper
+
+    # --- blocks --------------------------------------------------------
+
+    def close_scope(self):
+        """Reads every buffer the scope made and nobody read, then
+        deallocates some of those that did not leave it."""
+        scope = self.scopes[-1]
+        for root in scope.roots:
+            if not root.read:
+                self.stmt_check(root.handle)
+        for root in scope.roots:
+            if not root.escaped and self.rng.random() < 0.5:
+                self.emit("memref.dealloc %s : %s" % (root.handle.name, root.handle.type))
+        self.scopes.pop()
+
+    def body(self, count, nesting=None):
+        """`count` random statements; regions nest at most 3 deep."""
+        depth = len(self.scopes) if nesting is None else nesting
+        for _ in range(count):
+            if self.budget <= 0:
+                return
+            self.budget -= 1
+            if len(self.visible_bufs()) < 2:
+                self.stmt_alloc()
+                continue
+            choices = [(self.stmt_alloc, 5), (self.stmt_check, 3), (self.stmt_mix, 4),
+                       (self.stmt_view, 4), (self.stmt_copy, 1)]
+            if depth < 4:
+                choices += [(self.stmt_for, 2), (self.stmt_if, 2), (self.stmt_while, 1)]
+                if self.helper_count < 5:
+                    choices.append((self.stmt_call, 2))
+            funcs, weights = zip(*choices)
+            self.rng.choices(funcs, weights)[0]()
+
+    def program(self):
+        main = Function("main")
+        self.fn, self.scopes = main, [Scope()]
+        self.budget = self.rng.randrange(8, 40)
+        self.body(self.budget)
+        self.close_scope()
+        self.emit("return")
+        self.functions.append(main.text("func.func @main() {"))
+        header = "// memplan differential fuzzer, seed %d\n" % self.seed
+        return header + "module {\n" + "\n".join(
+            "  " + line for lines in self.functions for line in lines) + "\n}\n"
+
+
+def generate(seed):
+    return Generator(seed).program()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("-o", "--output", help="file to write (default: stdout)")
+    args = parser.parse_args()
+    text = generate(args.seed)
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()

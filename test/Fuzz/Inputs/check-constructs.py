@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Checks that generated programs, taken together, use every construct the
+differential fuzzer promises (fuzz/generate_program.py): prints each one with
+the number of files that use it, and exits 1 if one is never used."""
+
+import re
+import sys
+
+CONSTRUCTS = {
+    "alloc with alignment": r"memref\.alloc\(\) \{alignment = \d+",
+    "dynamic alloc": r"memref\.alloc\(%",
+    "scf.for carrying a buffer": r"scf\.for .*iter_args\(.*-> \(i64, memref<",
+    "scf.if yielding a buffer": r"scf\.if .* -> \(memref<",
+    "scf.while passing buffers": r"scf\.while \(.*memref<",
+    "subview": r"memref\.subview ",
+    "cast": r"memref\.cast ",
+    "expand_shape": r"memref\.expand_shape ",
+    "collapse_shape": r"memref\.collapse_shape ",
+    "reinterpret_cast": r"memref\.reinterpret_cast ",
+    "view": r"memref\.view ",
+    "copy": r"memref\.copy ",
+    "dealloc": r"memref\.dealloc ",
+    "call": r"func\.call @f\d+\(",
+    "function returning a buffer": r"func\.func private @f\d+\(.*\) -> memref<",
+    "i1": r"xi1>",
+    "index": r"xindex>",
+    "f64": r"xf64>",
+    "rank 0": r"memref<(i|f)\d+>",
+    "rank 2": r"memref<\d+x\d+x",
+}
+
+texts = [open(path).read() for path in sys.argv[1:]]
+missing = []
+for name, pattern in CONSTRUCTS.items():
+    count = sum(1 for text in texts if re.search(pattern, text))
+    print("%s: %d" % (name, count))
+    if count == 0:
+        missing.append(name)
+if missing:
+    print("never generated: " + ", ".join(missing))
+    sys.exit(1)
