@@ -25,6 +25,7 @@ import importlib.util
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -205,8 +206,17 @@ def recheck_alone(tools, seed, config, program, expected, work):
 def check_seed(tools, seed, configs, work_root):
     """Every configuration of one seed: (findings, error of the unplanned run,
     buffers of the plans by status)."""
-    tally = {}
     work = tempfile.mkdtemp(prefix="seed-%d-" % seed, dir=work_root)
+    try:
+        return check_seed_in(tools, seed, configs, work)
+    finally:
+        # A long soak would otherwise keep gigabytes; reproducers are
+        # written from the seed, not from here.
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def check_seed_in(tools, seed, configs, work):
+    tally = {}
     program = os.path.join(work, "program.mlir")
     with open(program, "w") as f:
         f.write(generate_program.generate(seed))
