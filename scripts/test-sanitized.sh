@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds memplan with AddressSanitizer and UndefinedBehaviorSanitizer into
-# build-sanitize/ (MEMPLAN_SANITIZE=ON) and runs the unit tests and the lit
-# suite there, on the sanitized tools. Ends with "N passed, N failed".
-# Expects what scripts/setup.sh installs; scripts/test.sh calls it after the
-# normal suite.
+# build-sanitize/ (MEMPLAN_SANITIZE=ON) and runs there, on the sanitized
+# tools: the unit tests and the lit suite, then a slice of the differential
+# fuzzer (MEMPLAN_SANITIZE_FUZZ_SEEDS seeds, 40, after the normal slice's).
+# Ends with "N passed, N failed", the fuzz slice counting as one test.
+# Expects what scripts/setup.sh installs; scripts/test.sh calls it.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$root/scripts/lit-counts.sh"
 build="$root/build-sanitize"
 
 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
@@ -15,15 +17,25 @@ ninja -C "$build"
 
 # Any finding fails its test: UBSan stops at the first one
 # (-fno-sanitize-recover=all) and prints a stack. LeakSanitizer stays on; it
-# reports nothing for memplan-opt, memplan-solve or the unit tests today.
+# reports nothing for memplan's tools or the unit tests today.
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 ninja -C "$build" check-memplan 2>&1 | tee "$log" || status=$?
+read -r passed failed < <(lit_counts "$log")
 
-passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-echo "${passed:-0} passed, ${failed:-0} failed"
+fuzz_status=0
+python3 "$root/fuzz/differential.py" --first 100001 \
+  --count "${MEMPLAN_SANITIZE_FUZZ_SEEDS:-40}" --memplan-bin "$build/bin" \
+  --failures "$build/fuzz-failures" || fuzz_status=$?
+if [ "$fuzz_status" -eq 0 ]; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  [ "$status" -ne 0 ] || status=$fuzz_status
+fi
+
+echo "$passed passed, $failed failed"
 exit "$status"

@@ -1,36 +1,62 @@
 #!/usr/bin/env bash
-# Installs, builds and runs every test: unit tests, IR tests and the
-# planned-vs-unplanned execution tests. With MEMPLAN_SANITIZE_TESTS=1, then the
-# same on an ASan+UBSan build (scripts/test-sanitized.sh). Ends with
-# "N passed, N failed" (over both builds when both run).
+# Installs, builds and runs every test:
+# - the unit tests, IR tests and planned-vs-unplanned execution tests (lit);
+# - a slice of the differential fuzzer: MEMPLAN_FUZZ_SEEDS seeds (300), each
+#   a random program planned by every strategy and run against the unplanned
+#   one (fuzz/differential.py, docs/differential-fuzzing.md);
+# - the same lit suite and a smaller fuzz slice on an ASan+UBSan build
+#   (scripts/test-sanitized.sh; MEMPLAN_SANITIZE_TESTS=0 skips it);
+# - the planner's libFuzzer target for MEMPLAN_LIBFUZZER_SECONDS (60)
+#   (scripts/fuzz-planner.sh; 0 skips it).
+# Ends with "N passed, N failed" over all of them; each fuzz run counts as one.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$root/scripts/lit-counts.sh"
 "$root/scripts/setup.sh"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-status=0
-ninja -C "$root/build" check-memplan 2>&1 | tee "$log" || status=$?
+status=0 passed=0 failed=0
 
-passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-passed=${passed:-0} failed=${failed:-0}
-echo "$passed passed, $failed failed"
+# count STATUS: one more passed or failed test, and the first failure's status.
+count() {
+  if [ "$1" -eq 0 ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    [ "$status" -ne 0 ] || status=$1
+  fi
+}
 
-# The same tests again on an ASan+UBSan build (build-sanitize/), when asked:
-# it adds about ten minutes on two cores, and is not yet part of CI.
-if [ "${MEMPLAN_SANITIZE_TESTS:-0}" = 0 ]; then
-  exit "$status"
+lit_status=0
+ninja -C "$root/build" check-memplan 2>&1 | tee "$log" || lit_status=$?
+read -r lit_passed lit_failed < <(lit_counts "$log")
+passed=$((passed + lit_passed)) failed=$((failed + lit_failed))
+[ "$lit_status" -eq 0 ] || status=$lit_status
+
+fuzz_status=0
+python3 "$root/fuzz/differential.py" --first 1 --count "${MEMPLAN_FUZZ_SEEDS:-300}" \
+  --failures "$root/build/fuzz-failures" || fuzz_status=$?
+count "$fuzz_status"
+
+if [ "${MEMPLAN_SANITIZE_TESTS:-1}" != 0 ]; then
+  sanitized_status=0
+  "$root/scripts/test-sanitized.sh" 2>&1 | tee "$log" || sanitized_status=$?
+  summary=$(tail -n 1 "$log")
+  if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+  else
+    failed=$((failed + 1))
+  fi
+  [ "$status" -ne 0 ] || status=$sanitized_status
 fi
-sanitized_status=0
-"$root/scripts/test-sanitized.sh" 2>&1 | tee "$log" || sanitized_status=$?
-[ "$status" -ne 0 ] || status=$sanitized_status
-summary=$(tail -n 1 "$log")
-if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-  passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
-else
-  failed=$((failed + 1))
+
+if [ "${MEMPLAN_LIBFUZZER_SECONDS:-60}" != 0 ] && [ -x "$root/scripts/fuzz-planner.sh" ]; then
+  libfuzzer_status=0
+  "$root/scripts/fuzz-planner.sh" "${MEMPLAN_LIBFUZZER_SECONDS:-60}" || libfuzzer_status=$?
+  count "$libfuzzer_status"
 fi
+
 echo "$passed passed, $failed failed"
 exit "$status"
