@@ -5,10 +5,13 @@
 #include "memplan/Analysis/RegionSemantics.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -50,21 +53,24 @@ std::optional<uint64_t> getElementStride(Type type, const DataLayout &layout) {
   return llvm::alignTo(bytes, std::max<uint64_t>(padTo, 1));
 }
 
-/// Whether control can leave `block` and come back to it.
-bool isInCycle(Block *block) {
-  SmallVector<Block *> worklist(block->getSuccessors().begin(),
-                                block->getSuccessors().end());
-  llvm::SmallPtrSet<Block *, 16> seen;
-  while (!worklist.empty()) {
-    Block *next = worklist.pop_back_val();
-    if (next == block)
-      return true;
-    if (seen.insert(next).second)
-      worklist.append(next->getSuccessors().begin(),
-                      next->getSuccessors().end());
+/// The blocks from which control can leave and come back, found once per
+/// region from its strongly connected components: a search from every
+/// allocation would be quadratic in a function of many blocks.
+class CycleBlocks {
+public:
+  bool contains(Block *block) {
+    auto [entry, inserted] = cyclic.try_emplace(block->getParent());
+    if (inserted)
+      for (auto scc = llvm::scc_begin(block->getParent()); !scc.isAtEnd();
+           ++scc)
+        if (scc.hasCycle())
+          entry->second.insert_range(*scc);
+    return entry->second.contains(block);
   }
-  return false;
-}
+
+private:
+  llvm::DenseMap<Region *, llvm::DenseSet<Block *>> cyclic;
+};
 
 /// Whether every alias is created inside `region` in one execution of it,
 /// rather than arriving from outside or from an earlier execution through a
@@ -85,7 +91,8 @@ bool staysInsideOneExecution(Region *region,
 /// used in a later one.
 std::optional<LeftAlone>
 checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
-                      const llvm::SetVector<Value> &aliases) {
+                      const llvm::SetVector<Value> &aliases,
+                      CycleBlocks &cycles) {
   Operation *inner = alloc;
   for (Region *region = alloc->getParentRegion();;) {
     Operation *owner = region->getParentOp();
@@ -116,7 +123,7 @@ checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
     }
     if (!repeats && !region->hasOneBlock()) {
       Block *block = region->findAncestorBlockInRegion(*inner->getBlock());
-      if (block && isInCycle(block)) {
+      if (block && cycles.contains(block)) {
         repeats = true;
         repeater = "a control-flow loop";
       }
@@ -176,7 +183,7 @@ std::optional<LeftAlone> checkType(MemRefType type) {
 FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
                             BufferAliasAnalysis &aliasAnalysis,
                             const ProgramOrder &order, const DataLayout &layout,
-                            uint64_t minAlignment) {
+                            uint64_t minAlignment, CycleBlocks &cycles) {
   FunctionBuffer buffer;
   buffer.alloc = alloc;
   MemRefType type = alloc.getType();
@@ -217,7 +224,8 @@ FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
   }
 
   // Where the buffer lives says more than how it escapes: check that first.
-  if ((buffer.leftAlone = checkEnclosingRegions(alloc, func, aliases.aliases)))
+  if ((buffer.leftAlone =
+           checkEnclosingRegions(alloc, func, aliases.aliases, cycles)))
     return buffer;
   if ((buffer.leftAlone = aliases.escape))
     return buffer;
@@ -239,11 +247,12 @@ analyzeFunctionBuffers(FunctionOpInterface func,
     return buffers;
   ProgramOrder order(func);
   DataLayout layout = DataLayout::closest(func);
+  CycleBlocks cycles;
   func->walk([&](memref::AllocOp alloc) {
     if (alloc->getParentOfType<FunctionOpInterface>() != func)
       return;
-    buffers.push_back(
-        analyzeAlloc(alloc, func, aliasAnalysis, order, layout, minAlignment));
+    buffers.push_back(analyzeAlloc(alloc, func, aliasAnalysis, order, layout,
+                                   minAlignment, cycles));
   });
   return buffers;
 }
