@@ -55,6 +55,17 @@ class Root:
         self.escaped = False
         self.read = False
 
+    def may_point_into(self, other):
+        seen, todo = set(), [self]
+        while todo:
+            root = todo.pop()
+            if root is other:
+                return True
+            if id(root) not in seen:
+                seen.add(id(root))
+                todo += root.parents
+        return False
+
     def escape(self):
         """Leaves its region through a yield or a return: never deallocated."""
         if not self.escaped:
@@ -111,7 +122,9 @@ def strided_layout(strides, offset):
 
 
 class Scope:
-    def __init__(self):
+    def __init__(self, kind):
+        # "function", "loop" (a loop body or condition) or "branch".
+        self.kind = kind
         self.bufs = []
         self.ints = []  # i64 values usable as salts
         self.roots = []  # roots this scope owns, in order
@@ -139,6 +152,8 @@ class Generator:
         self.functions = []
         self.helpers = []  # dicts: name, kind, params, result (, template)
         self.helper_count = 0
+        # Roots a construct being generated still needs.
+        self.protected = set()
         self.fn = None
         self.scopes = []
         self.budget = 0
@@ -328,6 +343,25 @@ class Generator:
         self.emit("vector.print %s : i64" % h)
         self.scopes[-1].ints.append(h)
 
+    def stmt_free(self):
+        """Deallocates a buffer early, after its last use: one its own region
+        made or, from a branch of an scf.if, one the enclosing region made
+        (then the other branch leaks it)."""
+        scopes = self.scopes[-2:] if self.scopes[-1].kind == "branch" else self.scopes[-1:]
+        candidates = [(root, scope) for scope in scopes for root in scope.roots
+                      if not root.escaped
+                      and not any(p.may_point_into(root) for p in self.protected)]
+        if not candidates:
+            return self.stmt_check()
+        root, owner = self.rng.choice(candidates)
+        if not root.read:
+            self.stmt_check(root.handle)
+        self.emit("memref.dealloc %s : %s" % (root.handle.name, root.handle.type))
+        owner.roots.remove(root)
+        # Nothing that may point into it is used again.
+        for scope in self.scopes:
+            scope.bufs = [b for b in scope.bufs if not b.root.may_point_into(root)]
+
     def stmt_mix(self):
         """dst = f(checksum(src)): a data dependence between two buffers."""
         bufs = self.visible_bufs()
@@ -477,20 +511,21 @@ class Generator:
         region's result) may then point into; what leaves a region escapes."""
         choice = self.rng.choice(self.same_type(like))
         choice.root.escape()
-        merged.parents.append(choice.root)
+        if choice.root is not merged:
+            merged.parents.append(choice.root)
         return choice
 
     def stmt_for(self):
         carried = self.rng.choice(self.visible_bufs())
         h0 = self.salt()
         c0, c1 = self.const_index(0), self.const_index(1)
-        trips = self.const_index(self.rng.randrange(1, 4))
+        trips = self.const_index(self.rng.choice([0, 1, 2, 2, 3, 3]))
         iv, acc, m = self.fresh("i"), self.fresh("a"), self.fresh("m")
         result = self.fresh("r")
         self.emit("%s:2 = scf.for %s = %s to %s step %s iter_args(%s = %s, %s = %s) -> (i64, %s) {"
                   % (result, iv, c0, trips, c1, acc, h0, m, carried.name, carried.type))
         self.fn.indent += 1
-        self.scopes.append(Scope())
+        self.scopes.append(Scope("loop"))
         wide = self.fresh()
         self.emit("%s = arith.index_cast %s : index to i64" % (wide, iv))
         self.scopes[-1].ints += [acc, wide]
@@ -521,6 +556,9 @@ class Generator:
         cond = self.condition()
         like = self.rng.choice(self.visible_bufs())
         with_results = self.rng.random() < 0.7
+        # The branches yield a buffer of its type: they must not free it.
+        protected = self.protected
+        self.protected = protected | {like.root}
         result = self.fresh("r")
         merged = Root()
         if with_results:
@@ -531,7 +569,7 @@ class Generator:
             if branch:
                 self.emit("} else {")
             self.fn.indent += 1
-            self.scopes.append(Scope())
+            self.scopes.append(Scope("branch"))
             self.body(self.rng.randrange(0, 4))
             if with_results:
                 out = self.pick_yield(like, merged)
@@ -542,6 +580,7 @@ class Generator:
                 self.close_scope()
             self.fn.indent -= 1
         self.emit("}")
+        self.protected = protected
         if with_results:
             self.add_buf(self.alias(result + "#0", like, merged))
             self.scopes[-1].ints.append(result + "#1")
@@ -558,7 +597,7 @@ class Generator:
         self.emit("%s:3 = scf.while (%s = %s, %s = %s, %s = %s) : (%s, %s, i64) -> (%s, %s, i64) {"
                   % (result, a, first.name, b, second.name, n, start, t, t, t, t))
         self.fn.indent += 1
-        self.scopes.append(Scope())
+        self.scopes.append(Scope("loop"))
         merged = Root(parents=[first.root, second.root])
         self.add_buf(self.alias(a, first, merged))
         self.add_buf(self.alias(b, first, merged))
@@ -574,7 +613,7 @@ class Generator:
         self.emit("} do {")
         self.emit("^bb0(%s: %s, %s: %s, %s: i64):" % (a2, t, b2, t, n2))
         self.fn.indent += 1
-        self.scopes.append(Scope())
+        self.scopes.append(Scope("loop"))
         pa = self.add_buf(self.alias(a2, first, merged))
         pb = self.add_buf(self.alias(b2, first, merged))
         self.scopes[-1].ints.append(n2)
@@ -642,7 +681,7 @@ class Generator:
         helper = {"name": name, "kind": kind, "params": [a.type for a in args]}
         saved = (self.fn, self.scopes)
         fn = Function(name)
-        self.fn, self.scopes = fn, [Scope()]
+        self.fn, self.scopes = fn, [Scope("function")]
         names = [self.fresh("arg") for _ in args]
         salt = self.fresh("arg")
         for n, a in zip(names, args):
@@ -695,7 +734,7 @@ class Generator:
                 self.stmt_alloc()
                 continue
             choices = [(self.stmt_alloc, 5), (self.stmt_check, 3), (self.stmt_mix, 4),
-                       (self.stmt_view, 4), (self.stmt_copy, 1)]
+                       (self.stmt_view, 4), (self.stmt_copy, 1), (self.stmt_free, 1)]
             if depth < 4:
                 choices += [(self.stmt_for, 2), (self.stmt_if, 2), (self.stmt_while, 1)]
                 if self.helper_count < 5:
@@ -705,7 +744,7 @@ class Generator:
 
     def program(self):
         main = Function("main")
-        self.fn, self.scopes = main, [Scope()]
+        self.fn, self.scopes = main, [Scope("function")]
         self.budget = self.rng.randrange(8, 40)
         self.body(self.budget)
         self.close_scope()
