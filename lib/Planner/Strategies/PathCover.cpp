@@ -69,11 +69,12 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
   });
 
   // Each buffer takes the first chain, by creation, that has ended by its
-  // start. Few chains are scanned. Past kScanLimit (a million buffers live at
-  // once make a chain each, and the scan quadratic) heaps take over: starts
-  // only grow, so a chain that has ended by one buffer's start has ended by
-  // every later one's until it takes a buffer, and chains move from `busy`
-  // (by end) to `ended` (by creation) and back.
+  // start. Up to kScanLimit chains (networks need a few dozen) a scan finds
+  // it fastest. Past that (a million buffers live at once make a chain each,
+  // and the scan quadratic) heaps take over: starts only grow, so a chain
+  // that has ended by one buffer's start has ended by every later one's until
+  // it takes a buffer, and chains move from `busy` (by end) to `ended` (by
+  // creation) and back.
   constexpr unsigned kScanLimit = 64;
   SmallVector<Chain> chains;
   SmallVector<uint64_t> chainEnds;
