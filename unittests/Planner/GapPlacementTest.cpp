@@ -53,6 +53,81 @@ TEST(GapPlacementTest, SegmentTreeMatchesScanOnRandomOrders) {
   }
 }
 
+// Tree nodes merge the byte ranges that touch into blocks. Few distinct
+// lifetimes stack many buffers in each node, and small sizes with large
+// alignments leave some neighbours touching and others apart, so blocks are
+// made, grown at either end, and joined by a buffer that fills the hole
+// between two of them.
+TEST(GapPlacementTest, MergedBlocksMatchScan) {
+  std::mt19937 rng(7);
+  auto uniform = [&](uint64_t lo, uint64_t hi) {
+    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
+  };
+  for (int problem = 0; problem < 1000; ++problem) {
+    unsigned numLifetimes = uniform(1, 6);
+    llvm::SmallVector<std::pair<uint64_t, uint64_t>> lifetimes;
+    for (unsigned i = 0; i != numLifetimes; ++i) {
+      uint64_t start = uniform(0, 8);
+      lifetimes.push_back({start, start + uniform(1, 8)});
+    }
+    llvm::SmallVector<Buffer> buffers(uniform(1, 200));
+    uint64_t maxSize = problem % 2 ? 4 : 64;
+    for (Buffer &buffer : buffers) {
+      auto [start, end] = lifetimes[uniform(0, numLifetimes - 1)];
+      buffer = makeBuffer(uniform(problem % 5 == 0 ? 0 : 1, maxSize), start,
+                          end, uint64_t(1) << uniform(0, 3));
+    }
+    llvm::SmallVector<unsigned> order(buffers.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::shuffle(order.begin(), order.end(), rng);
+    SCOPED_TRACE("problem " + std::to_string(problem));
+    Plan tree = placeInOrder(buffers, order, OverlapSearch::SegmentTree);
+    Plan scan = placeInOrder(buffers, order, OverlapSearch::Scan);
+    ASSERT_EQ(offsetsOf(tree), offsetsOf(scan));
+    ASSERT_EQ(tree.slabSize, scan.slabSize);
+  }
+}
+
+// The shapes that used to make the tree quadratic: many buffers live at
+// once, with one lifetime (equal or different sizes) or nested lifetimes.
+TEST(GapPlacementTest, StacksMatchScan) {
+  constexpr unsigned n = 2000;
+  llvm::SmallVector<Buffer> same, sizes, nested;
+  for (unsigned i = 0; i != n; ++i) {
+    same.push_back(makeBuffer(64, 0, 1));
+    sizes.push_back(makeBuffer(1 + i * 7919 % 500, 3, 9, i % 3 ? 1 : 16));
+    nested.push_back(makeBuffer(8 + i % 5, i, 2 * n - i));
+  }
+  llvm::SmallVector<unsigned> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  llvm::SmallVector<unsigned> reversed(order.rbegin(), order.rend());
+  for (llvm::ArrayRef<Buffer> buffers : {same, sizes, nested})
+    for (llvm::ArrayRef<unsigned> o : {order, reversed}) {
+      Plan tree = placeInOrder(buffers, o, OverlapSearch::SegmentTree);
+      Plan scan = placeInOrder(buffers, o, OverlapSearch::Scan);
+      ASSERT_EQ(offsetsOf(tree), offsetsOf(scan));
+      ASSERT_EQ(tree.slabSize, scan.slabSize);
+    }
+  EXPECT_EQ(placeInOrder(same, order, OverlapSearch::SegmentTree).slabSize,
+            64u * n);
+}
+
+// Ranges that touch merge into one block; a byte apart they stay two, and
+// the byte between them stays a gap.
+TEST(GapPlacementTest, TouchingRangesMerge) {
+  for (OverlapSearch search :
+       {OverlapSearch::SegmentTree, OverlapSearch::Scan}) {
+    // a takes [0, 4) and b, aligned to 8, [8, 12); c [4, 7) joins a, and d
+    // fills the byte left at 7, joining all three. e goes above them.
+    Buffer buffers[] = {makeBuffer(4, 0, 2), makeBuffer(4, 0, 2, 8),
+                        makeBuffer(3, 0, 2), makeBuffer(1, 1, 3),
+                        makeBuffer(2, 1, 2)};
+    Plan plan = placeInOrder(buffers, {0, 1, 2, 3, 4}, search);
+    EXPECT_EQ(offsetsOf(plan), (std::vector<uint64_t>{0, 8, 4, 7, 12}));
+    EXPECT_EQ(plan.slabSize, 14u);
+  }
+}
+
 TEST(GapPlacementTest, EdgeCases) {
   // Empty, zero sizes, and lifetimes that touch but do not overlap.
   for (OverlapSearch search :

@@ -85,6 +85,21 @@ TEST(HillClimbTest, StopsAtOnceWhenGreedyReachesTheBound) {
       << plan->details;
 }
 
+// A stack of buffers live at once starts at the bound, and the search, whose
+// neighbours in time would be all pairs, is not set up.
+TEST(HillClimbTest, StackStopsAtOnce) {
+  llvm::SmallVector<Buffer> buffers(20000, makeBuffer(64, 2, 5));
+  std::optional<Plan> greedy = runStrategy("greedy-size", buffers);
+  std::optional<Plan> plan = planHillClimb(buffers, untimed());
+  ASSERT_TRUE(greedy && plan);
+  EXPECT_EQ(offsetsOf(*plan), offsetsOf(*greedy));
+  EXPECT_EQ(plan->slabSize, 64u * 20000);
+  EXPECT_TRUE(llvm::StringRef(plan->details)
+                  .ends_with(", 0 moves tried, 0 improvements, final 1280000, "
+                             "reached the lower bound"))
+      << plan->details;
+}
+
 TEST(HillClimbTest, Empty) {
   std::optional<Plan> plan = planHillClimb({}, untimed());
   ASSERT_TRUE(plan);

@@ -104,6 +104,38 @@ TEST(ObjectStrategiesOracleTest, GreedyBySize) {
   compareWithOracle("greedy-size", 3000, 101);
 }
 
+// Few distinct lifetimes and sizes: stacks of equal buffers live at once,
+// which greedy-size places without searching once all objects are busy.
+TEST(ObjectStrategiesOracleTest, StacksOfEqualBuffers) {
+  std::mt19937 rng(77);
+  auto uniform = [&](uint64_t lo, uint64_t hi) {
+    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
+  };
+  for (const char *name : kStrategies) {
+    std::unique_ptr<ObjectStrategy> strategy = createObjectStrategy(name);
+    ASSERT_TRUE(strategy);
+    for (int problem = 0; problem < 300; ++problem) {
+      llvm::SmallVector<std::pair<uint64_t, uint64_t>> lifetimes;
+      for (unsigned i = 0, e = uniform(1, 4); i != e; ++i) {
+        uint64_t start = uniform(0, 6);
+        lifetimes.push_back({start, start + uniform(1, 6)});
+      }
+      llvm::SmallVector<Buffer> buffers(uniform(1, 150));
+      for (Buffer &buffer : buffers) {
+        auto [start, end] = lifetimes[uniform(0, lifetimes.size() - 1)];
+        buffer = makeBuffer(16 * uniform(0, 2), start, end);
+      }
+      SCOPED_TRACE(std::string(name) + " problem " + std::to_string(problem));
+      llvm::Expected<ObjectPlan> fast = strategy->plan(buffers);
+      llvm::Expected<ObjectPlan> slow = reference::planReference(name, buffers);
+      ASSERT_TRUE(fast && slow);
+      expectSamePlans(*fast, *slow);
+      if (testing::Test::HasFailure())
+        return;
+    }
+  }
+}
+
 TEST(ObjectStrategiesOracleTest, GreedyInOrder) {
   compareWithOracle("greedy-in-order", 3000, 202);
 }

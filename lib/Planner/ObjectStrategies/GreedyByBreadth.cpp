@@ -26,9 +26,10 @@
 // comes from ObjectSet's slot bitmaps.
 //
 // O(n log n + n k) for n buffers and k objects; the second term is the worst
-// case, when a buffer finds most objects busy. (Past the bitmap budget a
-// check costs O(log n), and a long lifetime reads a word per 4096 time
-// slots.)
+// case, when a buffer finds most objects busy (but a buffer after one of the
+// same lifetime that found every object busy skips the search). (Past the
+// bitmap budget a check costs O(log n), and a long lifetime reads a word per
+// 4096 time slots.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -213,6 +214,13 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   // Every object as (size, index).
   std::set<std::pair<uint64_t, unsigned>> bySize;
   SmallVector<unsigned> profile;
+  // If the last buffer found every object busy, the next one, if it has the
+  // same lifetime, finds them busy too, and the object just made for the
+  // last one: it needs a new object at once. Equal buffers of one profile
+  // come one after the other, so a stack of n of them costs O(n log n), not
+  // O(n^2).
+  bool lastFoundAllBusy = false;
+  std::pair<uint64_t, uint64_t> lastLifetime = {0, 0};
   for (uint64_t time : llvm::make_second_range(operators)) {
     profile.clear();
     tree.takeLive(llvm::lower_bound(times, time) - times.begin(), profile);
@@ -222,6 +230,16 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
 
     for (unsigned index : profile) {
       uint64_t size = buffers[index].size;
+      std::pair<uint64_t, uint64_t> lifetime = {buffers[index].start,
+                                                buffers[index].end};
+      bool allBusy = lastFoundAllBusy && lastLifetime == lifetime;
+      lastLifetime = lifetime;
+      lastFoundAllBusy = false;
+      if (allBusy) {
+        bySize.emplace(size, objects.create(index));
+        lastFoundAllBusy = true;
+        continue;
+      }
       auto isFree = [&](const std::pair<uint64_t, unsigned> &object) {
         return objects.isFree(object.second, index);
       };
@@ -237,6 +255,7 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
           std::find_if(std::make_reverse_iterator(fits), bySize.rend(), isFree);
       if (largest == bySize.rend()) {
         bySize.emplace(size, objects.create(index));
+        lastFoundAllBusy = true;
         continue;
       }
       auto lowest = std::find_if(bySize.lower_bound({largest->first, 0}),

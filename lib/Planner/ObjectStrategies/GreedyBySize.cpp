@@ -16,7 +16,9 @@
 // an object is free comes from ObjectSet's slot bitmaps.
 //
 // O(n log n + n k) for n buffers and k objects in the worst case, when a
-// buffer finds most objects busy; usually a free object comes early. (Past
+// buffer finds most objects busy; usually a free object comes early. A
+// buffer after one of the same lifetime that found every object busy skips
+// the search: it would find them all busy too. (Past
 // the bitmap budget a check costs O(log n), and a long lifetime reads a word
 // per 4096 time slots.)
 //
@@ -53,17 +55,29 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   objects.useBitmaps(detail::kBitmapBudget);
   // The first object of each run of equal sizes.
   SmallVector<unsigned> runStarts;
+  // If the last buffer found every object busy, the next one, if it has the
+  // same lifetime, finds them busy too, and the object just made for the
+  // last one: it skips the search. Equal buffers come one after the other,
+  // so a stack of n of them costs O(n), not O(n^2).
+  bool lastFoundAllBusy = false;
+  std::pair<uint64_t, uint64_t> lastLifetime = {0, 0};
   for (unsigned index : order) {
+    std::pair<uint64_t, uint64_t> lifetime = {buffers[index].start,
+                                              buffers[index].end};
     std::optional<unsigned> best;
-    for (unsigned run = runStarts.size(); run-- != 0 && !best;) {
-      unsigned runEnd = run + 1 == runStarts.size() ? objects.getNumObjects()
-                                                    : runStarts[run + 1];
-      for (unsigned object = runStarts[run]; object != runEnd; ++object)
-        if (objects.isFree(object, index)) {
-          best = object;
-          break;
-        }
+    if (!lastFoundAllBusy || lastLifetime != lifetime) {
+      for (unsigned run = runStarts.size(); run-- != 0 && !best;) {
+        unsigned runEnd = run + 1 == runStarts.size() ? objects.getNumObjects()
+                                                      : runStarts[run + 1];
+        for (unsigned object = runStarts[run]; object != runEnd; ++object)
+          if (objects.isFree(object, index)) {
+            best = object;
+            break;
+          }
+      }
     }
+    lastLifetime = lifetime;
+    lastFoundAllBusy = !best;
     if (best) {
       objects.assign(index, *best);
       continue;

@@ -70,12 +70,40 @@ void GapPlacer::forEachCanonicalNode(unsigned first, unsigned end,
   }
 }
 
+void GapPlacer::addToNode(unsigned node, PlacedRange range) {
+  PlacedRange *first = nodeRanges.begin() + nodeBegin[node];
+  PlacedRange *last = first + nodeFill[node];
+  // The blocks that overlap or touch `range` merge with it into one. The
+  // buffers of a node all share its time, so their ranges are disjoint and
+  // at most the blocks on either side merge; a stack of buffers placed one on
+  // top of the other stays a single block.
+  PlacedRange *low =
+      std::partition_point(first, last, [&](const PlacedRange &block) {
+        return block.end < range.offset;
+      });
+  PlacedRange *high =
+      std::partition_point(low, last, [&](const PlacedRange &block) {
+        return block.offset <= range.end;
+      });
+  if (low == high) {
+    // A new block: the node has a slot per buffer, so there is room.
+    std::move_backward(low, last, last + 1);
+    *low = range;
+    ++nodeFill[node];
+    return;
+  }
+  low->offset = std::min(low->offset, range.offset);
+  low->end = std::max(high[-1].end, range.end);
+  std::move(high, last, low + 1);
+  nodeFill[node] -= high - low - 1;
+}
+
 void GapPlacer::insertIntoTree(unsigned index) {
   PlacedRange range = {plan.offsets[index],
                        plan.offsets[index] + buffers[index].size};
   forEachCanonicalNode(firstSection[index], endSection[index],
                        [&](unsigned node) {
-                         nodeRanges[nodeBegin[node] + nodeFill[node]++] = range;
+                         addToNode(node, range);
                          ++subtreeCount[node];
                        });
   // Every ancestor of a canonical node lies on the path of the first or the

@@ -43,7 +43,8 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
 /// How GapPlacer finds the placed buffers that overlap a new one in time.
 enum class OverlapSearch {
   /// A segment tree over time: O(log n + k log n) per placement, where k is
-  /// the number of placed buffers found, and O(n log n) memory.
+  /// the number of blocks of touching byte ranges found (at most the number
+  /// of placed buffers found), and O(n log n) memory.
   SegmentTree,
   /// Scan every placed buffer, O(n) per placement: the textbook form, kept
   /// as the oracle the tests hold the tree to.
@@ -73,10 +74,13 @@ private:
   };
 
   /// The byte ranges of the placed buffers that overlap `index` in time, in
-  /// offset order, into `overlapping`. A range may appear twice; that
-  /// changes no gap.
+  /// offset order, into `overlapping`. The gap search reads only their
+  /// union, so the tree may hand over merged ranges, and ranges that overlap
+  /// or repeat: none of that changes a gap.
   void findOverlapping(unsigned index);
   void insertIntoTree(unsigned index);
+  /// Adds `range` to the blocks of `node`, merging it with those it touches.
+  void addToNode(unsigned node, PlacedRange range);
   /// Calls `visit(node)` on the canonical nodes of the sections
   /// [first, end): the largest nodes that lie inside it.
   template <typename Visit>
@@ -97,8 +101,12 @@ private:
   /// Each buffer's sections [firstSection, endSection).
   llvm::SmallVector<unsigned> firstSection, endSection;
   /// Node v holds nodeRanges[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]):
-  /// which nodes a buffer lands in does not depend on the order of
-  /// placement, so the slots are counted up front and never reallocated.
+  /// the union of the ranges of its buffers as maximal disjoint blocks in
+  /// offset order (ranges that touch are merged), so that a query reads a
+  /// stack of a million buffers live at once as one block, not a million
+  /// ranges. Which nodes a buffer lands in does not depend on the order of
+  /// placement, so a slot per buffer is counted up front and the slots are
+  /// never reallocated.
   llvm::SmallVector<PlacedRange> nodeRanges;
   llvm::SmallVector<size_t> nodeBegin;
   llvm::SmallVector<unsigned> nodeFill;

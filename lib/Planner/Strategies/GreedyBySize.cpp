@@ -13,7 +13,8 @@
 //
 // Each placement finds the placed buffers it overlaps in a segment tree over
 // time (GapPlacer): O(n log n + K log n) for K overlapping pairs, not the
-// textbook O(n^2).
+// textbook O(n^2); K counts touching byte ranges as one, so a stack of
+// buffers live at once is cheap.
 //
 //===----------------------------------------------------------------------===//
 

@@ -209,6 +209,24 @@ Expected<Plan> HillClimbStrategy::plan(ArrayRef<Buffer> buffers) const {
     return createStringError(std::make_error_code(std::errc::invalid_argument),
                              "hill-climb: greedy-size is not registered");
   uint64_t startSlab = incumbent->slabSize;
+  auto describe = [&](Plan &result, unsigned moves, unsigned improvements,
+                      const char *stop) {
+    result.details.clear();
+    raw_string_ostream os(result.details);
+    os << "hill-climb: start " << startName << " " << startSlab;
+    if (startsRun > 1)
+      os << " (" << startFigures << ")";
+    os << ", " << moves << " moves tried, " << improvements
+       << " improvements, final " << result.slabSize << ", " << stop;
+  };
+  // No order beats a start at the lower bound: skip building the search's
+  // neighbours in time, whose number is quadratic when all buffers are live
+  // at once.
+  if (startSlab <= *lowerBound) {
+    Plan result = std::move(*incumbent);
+    describe(result, 0, 0, "reached the lower bound");
+    return result;
+  }
 
   // The search, from greedy-size's order.
   OrderPlacer placer(buffers);
@@ -290,13 +308,7 @@ Expected<Plan> HillClimbStrategy::plan(ArrayRef<Buffer> buffers) const {
   } else {
     result = std::move(*incumbent);
   }
-  result.details.clear();
-  raw_string_ostream os(result.details);
-  os << "hill-climb: start " << startName << " " << startSlab;
-  if (startsRun > 1)
-    os << " (" << startFigures << ")";
-  os << ", " << moves << " moves tried, " << improvements
-     << " improvements, final " << result.slabSize << ", " << stop;
+  describe(result, moves, improvements, stop);
   return result;
 }
 

@@ -23,8 +23,8 @@
 // Zero-size buffers and buffers with an empty lifetime occupy nothing: they
 // go to offset 0 and join no chain.
 //
-// With n buffers and k chains, grouping costs O(n k) and the skyline, over
-// at most 2n distinct times, O(n^2).
+// With n buffers, grouping costs O(n log n) (O(n) while there are at most 64
+// chains) and the skyline, over at most 2n distinct times, O(n^2).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +34,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <functional>
 #include <numeric>
+#include <queue>
 
 using namespace llvm;
 
@@ -51,8 +53,6 @@ public:
 /// A chain of buffers with pairwise disjoint lifetimes.
 struct Chain {
   SmallVector<unsigned> members;
-  /// The latest end of its members.
-  uint64_t end = 0;
 };
 } // namespace
 
@@ -68,15 +68,53 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
     return buffers[lhs].start < buffers[rhs].start;
   });
 
+  // Each buffer takes the first chain, by creation, that has ended by its
+  // start. Up to kScanLimit chains (networks need a few dozen) a scan finds
+  // it fastest. Past that (a million buffers live at once make a chain each,
+  // and the scan quadratic) heaps take over: starts only grow, so a chain
+  // that has ended by one buffer's start has ended by every later one's until
+  // it takes a buffer, and chains move from `busy` (by end) to `ended` (by
+  // creation) and back.
+  constexpr unsigned kScanLimit = 64;
   SmallVector<Chain> chains;
+  SmallVector<uint64_t> chainEnds;
+  using EndAndChain = std::pair<uint64_t, unsigned>;
+  std::priority_queue<EndAndChain, std::vector<EndAndChain>,
+                      std::greater<EndAndChain>>
+      busy;
+  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
+      ended;
+  bool useHeaps = false;
   for (unsigned index : order) {
     const Buffer &buffer = buffers[index];
-    auto *chain = llvm::find_if(
-        chains, [&](const Chain &chain) { return chain.end <= buffer.start; });
-    if (chain == chains.end())
-      chain = &chains.emplace_back();
-    chain->members.push_back(index);
-    chain->end = buffer.end;
+    unsigned chain = chains.size();
+    if (!useHeaps) {
+      chain = llvm::find_if(chainEnds,
+                            [&](uint64_t end) { return end <= buffer.start; }) -
+              chainEnds.begin();
+    } else {
+      while (!busy.empty() && busy.top().first <= buffer.start) {
+        ended.push(busy.top().second);
+        busy.pop();
+      }
+      if (!ended.empty()) {
+        chain = ended.top();
+        ended.pop();
+      }
+    }
+    if (chain == chains.size()) {
+      chains.emplace_back();
+      chainEnds.push_back(0);
+    }
+    chains[chain].members.push_back(index);
+    chainEnds[chain] = buffer.end;
+    if (useHeaps) {
+      busy.push({buffer.end, chain});
+    } else if (chains.size() > kScanLimit) {
+      useHeaps = true;
+      for (auto [other, end] : llvm::enumerate(chainEnds))
+        busy.push({end, unsigned(other)});
+    }
   }
 
   // The heights are kept per section of time.
