@@ -11,6 +11,7 @@ object. Exits 0 if the report is valid, else 1 with the first problem on
 stderr.
 """
 
+import bisect
 import json
 import sys
 
@@ -152,20 +153,51 @@ def check_plan(function, where, offsets_mode):
                     raise ReportError(
                         f"{label}: buffer {index} has {buffer['bytes']} bytes, "
                         f"more than its object's {objects[buffer['object']]}")
-        for i, (a_index, a) in enumerate(members):
-            for b_index, b in members[i + 1:]:
-                if not (a["start"] < b["end"] and b["start"] < a["end"]):
-                    continue
-                if offsets_mode:
-                    shared = (a["offset"] < b["offset"] + b["bytes"]
-                              and b["offset"] < a["offset"] + a["bytes"])
-                else:
-                    shared = a["object"] == b["object"]
-                if shared:
-                    what = "bytes" if offsets_mode else "an object"
-                    raise ReportError(
-                        f"{label}: buffers {a_index} and {b_index} are live "
-                        f"at the same time and share {what}")
+        shared = find_shared(members, offsets_mode)
+        if shared:
+            what = "bytes" if offsets_mode else "an object"
+            raise ReportError(
+                f"{label}: buffers {min(shared)} and {max(shared)} are live "
+                f"at the same time and share {what}")
+
+
+def find_shared(members, offsets_mode):
+    """Two buffers live at the same time that share a byte (or an object),
+    or None. A sweep over time: the live buffers are kept in offset order, so
+    a new one can only overlap its neighbours, and a plan of many buffers
+    live at once is checked in O(n log n) rather than pair by pair. A
+    zero-byte buffer or an empty lifetime shares nothing."""
+    events = []
+    for index, buffer in members:
+        if buffer["start"] >= buffer["end"] or (offsets_mode and not buffer["bytes"]):
+            continue
+        # At equal times ends (0) come first: lifetimes are half-open.
+        events.append((buffer["start"], 1, index, buffer))
+        events.append((buffer["end"], 0, index, buffer))
+    events.sort(key=lambda event: event[:3])
+    live = []  # (offset, end, index) in offset order, or object -> index
+    holders = {}
+    for _, starts, index, buffer in events:
+        if not offsets_mode:
+            key = buffer["object"]
+            if not starts:
+                del holders[key]
+            elif key in holders:
+                return holders[key], index
+            else:
+                holders[key] = index
+            continue
+        item = (buffer["offset"], buffer["offset"] + buffer["bytes"], index)
+        at = bisect.bisect_left(live, item)
+        if not starts:
+            del live[at]
+            continue
+        if at > 0 and live[at - 1][1] > item[0]:
+            return live[at - 1][2], index
+        if at < len(live) and live[at][0] < item[1]:
+            return live[at][2], index
+        live.insert(at, item)
+    return None
 
 
 def check_report(report):
