@@ -354,6 +354,13 @@ def summarize(results, configs_seen, findings, errors, seconds, args):
     }
 
 
+def source_commit():
+    """The commit of the checkout being fuzzed, as git names it."""
+    described = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
+                               capture_output=True, text=True)
+    return described.stdout.strip() or "unknown"
+
+
 def write_record(path, summary, command):
     """The soak's results as Markdown, for docs/."""
     strategies = {}
@@ -364,7 +371,7 @@ def write_record(path, summary, command):
         "<!-- Written by fuzz/differential.py --record; do not edit. -->",
         "# Differential fuzzing: last soak",
         "",
-        "Command: `%s`" % command,
+        "Command: `%s`, at commit %s." % (command, summary.get("commit", "unknown")),
         "",
         "- Seeds %d to %d: %d programs, %d planned copies checked against the "
         "unplanned run, in %.0f s." % (summary["first_seed"], summary["last_seed"],
@@ -457,6 +464,7 @@ def main(argv):
     summary = summarize(args.count, configs_seen, findings, errors,
                         time.monotonic() - start, args)
     summary["buffers"] = dict(sorted(tally.items()))
+    summary["commit"] = source_commit()
     if args.summary:
         with open(args.summary, "w") as f:
             json.dump(summary, f, indent=1)
