@@ -23,6 +23,12 @@
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Planner/Validator.h"
 
+// The slow oracles of the unit tests (unittests/Planner).
+#include "BruteForcePlanner.h"
+#include "ReferenceGreedyByBreadth.h"
+#include "ReferenceObjectStrategies.h"
+#include "ReferenceStrategies.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -54,6 +60,12 @@ constexpr double kSearchSeconds = 1e-4;
 /// any reasonable plan overflow 64 bits, so a strategy that fails on them
 /// breaks its contract ("fails only if a size or an offset overflows").
 constexpr uint64_t kRoomyTotal = uint64_t(1) << 60;
+
+/// The brute-force optimum (every order of first-fit placements) is
+/// computed for problems this small, with sizes and alignments adding up to
+/// less than kTinyTotal.
+constexpr size_t kMaxBruteForceBuffers = 6;
+constexpr uint64_t kTinyTotal = uint64_t(1) << 32;
 
 constexpr StringLiteral kFileName = "fuzz.csv";
 
@@ -152,14 +164,15 @@ SmallVector<uint64_t> simplePositionalMaximums(ArrayRef<Buffer> buffers) {
   return maximums;
 }
 
-/// Whether every size plus alignment adds up to less than kRoomyTotal.
-bool isRoomy(ArrayRef<Buffer> buffers) {
+/// Whether every size plus alignment adds up to less than `limit`, at most
+/// 2^62.
+bool isTotalBelow(ArrayRef<Buffer> buffers, uint64_t limit) {
   uint64_t total = 0;
   for (const Buffer &buffer : buffers) {
-    if (buffer.size >= kRoomyTotal || buffer.alignment >= kRoomyTotal)
+    if (buffer.size >= limit || buffer.alignment >= limit)
       return false;
     total += buffer.size + buffer.alignment;
-    if (total >= kRoomyTotal)
+    if (total >= limit)
       return false;
   }
   return true;
@@ -309,6 +322,22 @@ std::optional<Plan> checkOffsetStrategies(const CsvProblem &problem,
 /// its capacity answers must agree with the plans found.
 void checkExactSolver(ArrayRef<Buffer> buffers, const Plan &smallest,
                       bool roomy) {
+  // On the tiniest problems the true optimum is known, so the exact
+  // solver's proofs can be held to it, not just to the plans found.
+  std::optional<uint64_t> optimum;
+  if (buffers.size() <= kMaxBruteForceBuffers &&
+      isTotalBelow(buffers, kTinyTotal)) {
+    Plan brute = bruteForceMinimum(buffers);
+    if (Error error = validatePlan(buffers, brute))
+      fail("the brute-force oracle gave an invalid plan: " +
+           toString(std::move(error)));
+    check(brute.slabSize <= smallest.slabSize,
+          "a valid plan of " + Twine(smallest.slabSize) +
+              " bytes is below the brute-force optimum " +
+              Twine(brute.slabSize));
+    optimum = brute.slabSize;
+  }
+
   ExactOptions options;
   options.timeLimitSeconds = kSearchSeconds;
   Expected<ExactResult> result = solveExact(buffers, options);
@@ -319,20 +348,20 @@ void checkExactSolver(ArrayRef<Buffer> buffers, const Plan &smallest,
           "solveExact failed on a problem that cannot overflow: " + message);
     return;
   }
-  check(result->lowerBound <= smallest.slabSize,
+  uint64_t feasible = optimum.value_or(smallest.slabSize);
+  check(result->lowerBound <= feasible,
         "solveExact proved a lower bound of " + Twine(result->lowerBound) +
-            " bytes, above a valid plan of " + Twine(smallest.slabSize));
+            " bytes, above a valid plan of " + Twine(feasible));
   check(result->plan.has_value(), "solveExact returned no plan");
   check(result->plan->slabSize >= result->lowerBound,
         "solveExact's plan is below its own lower bound");
   if (Error error = validatePlan(buffers, *result->plan))
     fail("solveExact gave an invalid plan: " + toString(std::move(error)));
 
-  // Capacities at the smallest slab found (a plan exists) and halfway down
-  // to the live peak (a plan may exist).
+  // Capacities at the smallest slab known to fit (a plan exists) and
+  // halfway down to the live peak (a plan may exist).
   uint64_t peak = *simpleLowerBound(buffers);
-  for (uint64_t capacity :
-       {smallest.slabSize, peak + (smallest.slabSize - peak) / 2}) {
+  for (uint64_t capacity : {feasible, peak + (feasible - peak) / 2}) {
     options.capacity = capacity;
     Expected<ExactResult> answer = solveExact(buffers, options);
     if (!answer) {
@@ -352,10 +381,9 @@ void checkExactSolver(ArrayRef<Buffer> buffers, const Plan &smallest,
              toString(std::move(error)));
       break;
     case CapacityAnswer::DoesNotFit:
-      check(capacity < smallest.slabSize,
+      check(capacity < feasible,
             "solveExact says nothing fits in " + Twine(capacity) +
-                " bytes, but a valid plan has a slab of " +
-                Twine(smallest.slabSize));
+                " bytes, but a valid plan has a slab of " + Twine(feasible));
       check(!answer->plan, "solveExact says DoesNotFit with a plan");
       break;
     case CapacityAnswer::Unknown:
@@ -419,6 +447,61 @@ std::optional<ObjectPlan> checkObjectStrategies(ArrayRef<Buffer> buffers,
   return smallest;
 }
 
+/// Whether two results are the same plan (offsets, slab and details) or the
+/// same error.
+template <typename PlanT>
+bool samePlans(Expected<PlanT> fast, Expected<PlanT> slow,
+               function_ref<bool(const PlanT &, const PlanT &)> equal) {
+  if (!fast || !slow) {
+    std::string fastError = fast ? "" : toString(fast.takeError());
+    std::string slowError = slow ? "" : toString(slow.takeError());
+    return fastError == slowError;
+  }
+  return equal(*fast, *slow) && fast->details == slow->details;
+}
+
+/// The fast strategies against the slow versions the unit tests hold them to
+/// (unittests/Planner/Reference*.h): the same plans or the same errors, on
+/// problems no test generator made.
+void checkAgainstOracles(ArrayRef<Buffer> buffers) {
+  auto sameOffsets = [](const Plan &a, const Plan &b) {
+    return a.offsets == b.offsets && a.slabSize == b.slabSize;
+  };
+  auto planWith = [&](StringRef name) {
+    return createOffsetStrategy(name, getOptions())->plan(buffers);
+  };
+  check(samePlans<Plan>(planWith("strip-best-fit"),
+                        planStripBestFitReference(buffers), sameOffsets),
+        "strip-best-fit differs from its reference");
+  // The reader rejects the empty lifetimes that planGergovReference cannot
+  // take.
+  check(samePlans<Plan>(planWith("gergov"), planGergovReference(buffers),
+                        sameOffsets),
+        "gergov differs from its reference");
+
+  // This reference says nullopt where the strategy fails, and no details.
+  Expected<Plan> breadth = planWith("greedy-breadth");
+  std::optional<Plan> breadthReference = planGreedyByBreadthReference(buffers);
+  if (!breadth) {
+    std::string message = toString(breadth.takeError());
+    check(!breadthReference, "greedy-breadth failed (" + message +
+                                 ") where its reference planned");
+  } else {
+    check(breadthReference && sameOffsets(*breadth, *breadthReference),
+          "greedy-breadth differs from its reference");
+  }
+
+  auto sameObjects = [](const ObjectPlan &a, const ObjectPlan &b) {
+    return a.objectOf == b.objectOf && a.objectSizes == b.objectSizes;
+  };
+  for (StringRef name : {"greedy-size", "greedy-in-order", "greedy-breadth",
+                         "greedy-size-improved"})
+    check(samePlans<ObjectPlan>(
+              createObjectStrategy(name, getOptions())->plan(buffers),
+              reference::planReference(name, buffers), sameObjects),
+          "object strategy " + name + " differs from its reference");
+}
+
 /// The writers and the heap map, on plans that passed the validator.
 void checkOutputs(const CsvProblem &problem, const std::optional<Plan> &plan,
                   const std::optional<ObjectPlan> &objects) {
@@ -474,11 +557,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return -1;
 
   checkBounds(buffers);
-  bool roomy = isRoomy(buffers);
+  bool roomy = isTotalBelow(buffers, kRoomyTotal);
   std::optional<Plan> plan = checkOffsetStrategies(*problem, roomy);
   if (plan)
     checkExactSolver(buffers, *plan, roomy);
   std::optional<ObjectPlan> objects = checkObjectStrategies(buffers, roomy);
+  checkAgainstOracles(buffers);
   checkOutputs(*problem, plan, objects);
   return 0;
 }
