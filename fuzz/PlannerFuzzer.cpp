@@ -10,7 +10,7 @@
 // could overflow 64 bits, and then with an error, never a crash.
 //
 // Any violation prints what was wrong and aborts, which libFuzzer reports as
-// a crash with the input that caused it. docs/fuzzing.md describes how to
+// a crash with the input that caused it. docs/planner-fuzzer.md says how to
 // run it (scripts/fuzz-planner.sh).
 //
 //===----------------------------------------------------------------------===//

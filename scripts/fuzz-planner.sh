@@ -13,7 +13,7 @@
 # leak, a timeout or an out-of-memory (the reproducer is left in
 # build-fuzz/fuzz-artifacts/ and the command to replay it is printed), 2 on a
 # usage or setup error. Needs clang-22 and libclang-rt-22-dev
-# (scripts/setup.sh installs them). docs/fuzzing.md says what is checked.
+# (scripts/setup.sh installs them). docs/planner-fuzzer.md says what is checked.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
