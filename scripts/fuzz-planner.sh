@@ -6,7 +6,8 @@
 #   scripts/fuzz-planner.sh [--merge] [SECONDS]
 #
 # --merge  afterwards adds to fuzz/corpus/ the inputs of the run that reach
-#          code the corpus does not (libFuzzer -merge=1); review them before
+#          code or counts the corpus does not (libFuzzer -merge=1): often
+#          hundreds of small files, so review and prune them before
 #          committing.
 #
 # Exit status: 0 when nothing was found, 1 when the fuzzer found a crash, a
