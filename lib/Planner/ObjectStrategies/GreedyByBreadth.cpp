@@ -120,10 +120,13 @@ public:
       byFirst[fill[nodeOf[index]]++] = index;
     byLast = byFirst;
     for (unsigned node = 0; node != numNodes; ++node) {
-      MutableArrayRef<unsigned> f(&byFirst[begins[node]],
-                                  begins[node + 1] - begins[node]);
-      MutableArrayRef<unsigned> b(&byLast[begins[node]],
-                                  begins[node + 1] - begins[node]);
+      // slice, not &byFirst[begins[node]]: a node may be empty at the end
+      // of the list (with no buffers at all, byFirst is empty).
+      unsigned count = begins[node + 1] - begins[node];
+      MutableArrayRef<unsigned> f =
+          MutableArrayRef<unsigned>(byFirst).slice(begins[node], count);
+      MutableArrayRef<unsigned> b =
+          MutableArrayRef<unsigned>(byLast).slice(begins[node], count);
       llvm::sort(f, [&](unsigned lhs, unsigned rhs) {
         return first[lhs] < first[rhs];
       });
