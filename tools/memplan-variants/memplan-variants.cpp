@@ -9,7 +9,8 @@
 //
 // The differential fuzzer (fuzz/differential.py) uses it so that a seed costs
 // one planning process, one lowering and one JIT instead of one of each per
-// strategy. A copy whose pipeline fails is left out and reported on stderr.
+// strategy. A copy whose pipeline fails is left out and reported on stderr,
+// as is a copy identical to an earlier one ("variant K: same as J").
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -169,7 +171,20 @@ int main(int argc, char **argv) {
     llvm::errs() << "variant " << variant << ": " << what << "\n";
     allPlanned &= what == "ok";
   };
+  // A copy that prints the same as an earlier one behaves the same: it is
+  // reported as such and not run again. Strategies often agree on small
+  // programs, and the JIT's time grows with every copy.
+  llvm::StringMap<unsigned> variantOfText;
   auto merge = [&](OwningOpRef<ModuleOp> copy, unsigned variant) {
+    std::string text;
+    llvm::raw_string_ostream textStream(text);
+    copy->print(textStream);
+    auto [earlier, isNew] = variantOfText.try_emplace(text, variant);
+    if (!isNew) {
+      llvm::errs() << "variant " << variant << ": same as " << earlier->second
+                   << "\n";
+      return;
+    }
     ErrorCollector errors(context);
     if (failed(mergeVariant(*copy, variant, *combined))) {
       report(variant, "failed: " + errors.take());
