@@ -30,6 +30,15 @@ Plan placeInOrder(llvm::ArrayRef<Buffer> buffers,
   return plan;
 }
 
+/// The tree and the scan place the buffers in this order alike.
+void expectTreeMatchesScan(llvm::ArrayRef<Buffer> buffers,
+                           llvm::ArrayRef<unsigned> order) {
+  Plan tree = placeInOrder(buffers, order, OverlapSearch::SegmentTree);
+  Plan scan = placeInOrder(buffers, order, OverlapSearch::Scan);
+  EXPECT_EQ(offsetsOf(tree), offsetsOf(scan));
+  EXPECT_EQ(tree.slabSize, scan.slabSize);
+}
+
 TEST(GapPlacementTest, SegmentTreeMatchesScanOnRandomOrders) {
   std::mt19937 rng(515);
   for (int problem = 0; problem < 2000; ++problem) {
@@ -42,14 +51,13 @@ TEST(GapPlacementTest, SegmentTreeMatchesScanOnRandomOrders) {
       for (Buffer &buffer : buffers)
         if (rng() % 8 == 0)
           buffer.end = buffer.start;
+    SCOPED_TRACE("problem " + std::to_string(problem));
     llvm::SmallVector<unsigned> order(buffers.size());
     std::iota(order.begin(), order.end(), 0u);
     std::shuffle(order.begin(), order.end(), rng);
-    SCOPED_TRACE("problem " + std::to_string(problem));
-    Plan tree = placeInOrder(buffers, order, OverlapSearch::SegmentTree);
-    Plan scan = placeInOrder(buffers, order, OverlapSearch::Scan);
-    ASSERT_EQ(offsetsOf(tree), offsetsOf(scan));
-    ASSERT_EQ(tree.slabSize, scan.slabSize);
+    expectTreeMatchesScan(buffers, order);
+    if (HasFailure())
+      return;
   }
 }
 
@@ -77,14 +85,13 @@ TEST(GapPlacementTest, MergedBlocksMatchScan) {
       buffer = makeBuffer(uniform(problem % 5 == 0 ? 0 : 1, maxSize), start,
                           end, uint64_t(1) << uniform(0, 3));
     }
+    SCOPED_TRACE("problem " + std::to_string(problem));
     llvm::SmallVector<unsigned> order(buffers.size());
     std::iota(order.begin(), order.end(), 0u);
     std::shuffle(order.begin(), order.end(), rng);
-    SCOPED_TRACE("problem " + std::to_string(problem));
-    Plan tree = placeInOrder(buffers, order, OverlapSearch::SegmentTree);
-    Plan scan = placeInOrder(buffers, order, OverlapSearch::Scan);
-    ASSERT_EQ(offsetsOf(tree), offsetsOf(scan));
-    ASSERT_EQ(tree.slabSize, scan.slabSize);
+    expectTreeMatchesScan(buffers, order);
+    if (HasFailure())
+      return;
   }
 }
 
@@ -102,12 +109,8 @@ TEST(GapPlacementTest, StacksMatchScan) {
   std::iota(order.begin(), order.end(), 0u);
   llvm::SmallVector<unsigned> reversed(order.rbegin(), order.rend());
   for (llvm::ArrayRef<Buffer> buffers : {same, sizes, nested})
-    for (llvm::ArrayRef<unsigned> o : {order, reversed}) {
-      Plan tree = placeInOrder(buffers, o, OverlapSearch::SegmentTree);
-      Plan scan = placeInOrder(buffers, o, OverlapSearch::Scan);
-      ASSERT_EQ(offsetsOf(tree), offsetsOf(scan));
-      ASSERT_EQ(tree.slabSize, scan.slabSize);
-    }
+    for (llvm::ArrayRef<unsigned> o : {order, reversed})
+      expectTreeMatchesScan(buffers, o);
   EXPECT_EQ(placeInOrder(same, order, OverlapSearch::SegmentTree).slabSize,
             64u * n);
 }
