@@ -108,6 +108,8 @@ struct Placed {
   /// Its tentative bytes [bottom, top).
   uint64_t bottom;
   uint64_t top;
+  /// The height of the step it was placed on.
+  uint64_t floor;
 };
 
 /// The open steps, as a list in time order and a min-heap keyed by
@@ -255,19 +257,33 @@ public:
   }
 
   /// Calls `visit(entry)` for each coloured buffer that overlaps the time
-  /// ranks [start, end).
+  /// ranks [start, end) and reaches above `floor`. Those that do not are
+  /// dropped for good: `floor` must not decrease from call to call.
   template <typename Visit>
-  void forEachOverlapping(unsigned start, unsigned end, Visit visit) const {
-    for (unsigned node = leaves + start; node != 0; node /= 2)
-      for (unsigned slot = nodeBegin[node], e = slot + nodeFill[node];
-           slot != e; ++slot)
-        visit(entries[slot]);
+  void forEachOverlapping(unsigned start, unsigned end, uint64_t floor,
+                          Visit visit) {
+    for (unsigned node = leaves + start; node != 0; node /= 2) {
+      // The order of a node's entries does not matter: swap-remove.
+      unsigned begin = nodeBegin[node];
+      for (unsigned slot = begin; slot != begin + nodeFill[node];) {
+        if (entries[slot].top > floor) {
+          visit(entries[slot++]);
+          continue;
+        }
+        entries[slot] = entries[begin + --nodeFill[node]];
+      }
+    }
     unsigned first = firstStarting[start + 1], last = firstStarting[end];
     if (first >= last)
       return;
-    for (int p = coloured.find_first_in(first, last); p != -1 && p < int(last);
-         p = coloured.find_next(p))
-      visit(byPosition[p]);
+    // Not find_next: it would look on to the end when nothing is left.
+    for (int p = coloured.find_first_in(first, last); p != -1;
+         p = coloured.find_first_in(p + 1, last)) {
+      if (byPosition[p].top > floor)
+        visit(byPosition[p]);
+      else
+        coloured.reset(p);
+    }
   }
 
 private:
@@ -364,8 +380,8 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
         offset ? checkedAddUnsigned(*offset, item.size) : std::nullopt;
     if (!top)
       return overflowError("the tentative end of buffer " + Twine(item.index));
-    placedOrder.push_back(
-        {item.index, position, item.start, item.end, *offset, *top});
+    placedOrder.push_back({item.index, position, item.start, item.end, *offset,
+                           *top, step.height});
     highestTop = std::max(highestTop, *top);
     largestAlignment = std::max(largestAlignment, item.alignment);
 
@@ -391,11 +407,12 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
   SmallVector<unsigned> taken;
   for (const Placed &placed : placedOrder) {
     taken.clear();
-    coloured.forEachOverlapping(
-        placed.start, placed.end, [&](const ColouredIndex::Entry &other) {
-          if (placed.bottom < other.top && other.bottom < placed.top)
-            taken.push_back(other.colour);
-        });
+    coloured.forEachOverlapping(placed.start, placed.end, placed.floor,
+                                [&](const ColouredIndex::Entry &other) {
+                                  if (placed.bottom < other.top &&
+                                      other.bottom < placed.top)
+                                    taken.push_back(other.colour);
+                                });
     llvm::sort(taken);
     // The lowest colour not taken.
     unsigned c = 0;
