@@ -254,6 +254,7 @@ public:
     });
     byPosition[placed.position] = entry;
     coloured.set(placed.position);
+    endColoured = std::max(endColoured, placed.position + 1);
   }
 
   /// Calls `visit(entry)` for each coloured buffer that overlaps the time
@@ -273,7 +274,10 @@ public:
         entries[slot] = entries[begin + --nodeFill[node]];
       }
     }
-    unsigned first = firstStarting[start + 1], last = firstStarting[end];
+    // No bit is set from endColoured on: buffers placed by start (nested
+    // lifetimes) would otherwise scan an empty range of bits each.
+    unsigned first = firstStarting[start + 1],
+             last = std::min(firstStarting[end], endColoured);
     if (first >= last)
       return;
     // Not find_next: it would look on to the end when nothing is left.
@@ -307,6 +311,8 @@ private:
   /// What is kept of each coloured buffer, at its place in start order.
   std::vector<Entry> byPosition;
   BitVector coloured;
+  /// One past the last position ever coloured.
+  unsigned endColoured = 0;
   /// Node v holds entries[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]): which
   /// nodes a buffer lands in is known up front.
   SmallVector<unsigned> nodeBegin, nodeFill;
