@@ -47,8 +47,14 @@
 // path from b's start to the root of a segment tree over time, those that
 // start while b lives by a scan of the coloured buffers in start order. It
 // sorts the colours of those that conflict with b: O(n log n + K log K) for
-// K pairs of buffers that overlap in time. The plain scans this replaced,
-// O(n^2) in both phases, are kept in the unit tests as the oracle.
+// K pairs of buffers that overlap in time and where the earlier reaches
+// above the step the later was placed on. Steps are removed lowest first,
+// so their heights only grow and later buffers lie higher still: a coloured
+// buffer whose top is at or below the current step conflicts with none of
+// them, and is dropped from the index when next met. A stack of buffers
+// live at once, each on the one before, thus costs O(n log n), not O(n^2).
+// The plain scans this replaced, O(n^2) in both phases, are kept in the
+// unit tests as the oracle.
 //
 //===----------------------------------------------------------------------===//
 
