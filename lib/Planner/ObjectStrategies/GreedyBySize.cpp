@@ -38,29 +38,6 @@ using namespace llvm;
 
 namespace memplan {
 
-/// A time at which the most buffers are live, or nullopt if none ever is.
-static std::optional<uint64_t> getBusiestTime(ArrayRef<Buffer> buffers) {
-  // (time, +1 for a start or -1 for an end): ends sort first, as a buffer
-  // that ends at t is not live at t.
-  SmallVector<std::pair<uint64_t, int>> events;
-  for (const Buffer &buffer : buffers)
-    if (buffer.start < buffer.end) {
-      events.push_back({buffer.start, 1});
-      events.push_back({buffer.end, -1});
-    }
-  llvm::sort(events);
-  std::optional<uint64_t> busiest;
-  int live = 0, most = 0;
-  for (auto [time, change] : events) {
-    live += change;
-    if (live > most) {
-      most = live;
-      busiest = time;
-    }
-  }
-  return busiest;
-}
-
 namespace {
 class GreedyBySizeObjectStrategy final : public ObjectStrategy {
 public:
@@ -88,7 +65,7 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   std::pair<uint64_t, uint64_t> lastLifetime = {0, 0};
   // A buffer live at `busiest` finds every object busy once each holds a
   // buffer live then; an object holds at most one, so a count tells.
-  std::optional<uint64_t> busiest = getBusiestTime(buffers);
+  std::optional<uint64_t> busiest = detail::getBusiestTime(buffers);
   unsigned objectsBusiest = 0;
   auto isLiveBusiest = [&](unsigned index) {
     return busiest && buffers[index].start <= *busiest &&
