@@ -9,6 +9,7 @@
 #include "ReferenceStrategies.h"
 
 #include "Strategies/Strategies.h"
+#include "TimeSections.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -272,6 +273,59 @@ Expected<Plan> planGergovReference(ArrayRef<Buffer> buffers) {
   result.details = ("gergov: tentative height " + Twine(highestTop) + ", " +
                     Twine(colours) + (colours == 1 ? " colour" : " colours"))
                        .str();
+  return result;
+}
+
+Expected<Plan> planPathCoverReference(ArrayRef<Buffer> buffers) {
+  Plan result;
+  result.offsets.assign(buffers.size(), 0);
+  SmallVector<unsigned> order;
+  for (auto [index, buffer] : llvm::enumerate(buffers))
+    if (detail::occupiesMemory(buffer))
+      order.push_back(index);
+  llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+    return buffers[lhs].start < buffers[rhs].start;
+  });
+
+  SmallVector<SmallVector<unsigned>> chains;
+  SmallVector<uint64_t> chainEnds;
+  for (unsigned index : order) {
+    unsigned chain = llvm::find_if(chainEnds,
+                                   [&](uint64_t end) {
+                                     return end <= buffers[index].start;
+                                   }) -
+                     chainEnds.begin();
+    if (chain == chains.size()) {
+      chains.emplace_back();
+      chainEnds.push_back(0);
+    }
+    chains[chain].push_back(index);
+    chainEnds[chain] = buffers[index].end;
+  }
+
+  detail::TimeSections sections(buffers);
+  SmallVector<uint64_t> heights(sections.size(), 0);
+  for (ArrayRef<unsigned> chain : chains) {
+    for (unsigned index : chain) {
+      const Buffer &buffer = buffers[index];
+      auto [first, last] = sections.sectionsOf(buffer);
+      uint64_t base =
+          *std::max_element(heights.begin() + first, heights.begin() + last);
+      std::optional<uint64_t> offset =
+          detail::checkedAlignTo(base, buffer.alignment);
+      std::optional<uint64_t> end =
+          offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
+      if (!end)
+        return createStringError(
+            std::make_error_code(std::errc::value_too_large),
+            "path-cover: the end of buffer " + Twine(index) +
+                " overflows 64 bits");
+      result.offsets[index] = *offset;
+      result.slabSize = std::max(result.slabSize, *end);
+      std::fill(heights.begin() + first, heights.begin() + last, *end);
+    }
+  }
+  result.details = (Twine(chains.size()) + " chains").str();
   return result;
 }
 

@@ -1,11 +1,12 @@
 //===- ReferenceStrategies.h - Oracles of two strategies --------*- C++ -*-===//
 //
 // strip-best-fit and gergov as they were first written: every step scans all
-// segments or steps and all unplaced buffers, O(n^2). They are kept here,
-// unchanged in behaviour, as the oracles that the tests hold the fast
-// strategies in lib/Planner/Strategies to: the same offsets, slab and
-// details on every problem. The rules they follow are those in the comments
-// at the top of StripBestFit.cpp and Gergov.cpp.
+// segments or steps and all unplaced buffers, O(n^2); path-cover with a scan
+// of all chains and its skyline in an array. They are kept here, unchanged
+// in behaviour, as the oracles that the tests hold the fast strategies in
+// lib/Planner/Strategies to: the same offsets, slab and details on every
+// problem. The rules they follow are those in the comments at the top of
+// StripBestFit.cpp, Gergov.cpp and PathCover.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,9 @@ llvm::Expected<Plan> planStripBestFitReference(llvm::ArrayRef<Buffer> buffers);
 /// size with an empty lifetime, which it may never place and then crash on
 /// (the fast gergov leaves such buffers out, at offset 0).
 llvm::Expected<Plan> planGergovReference(llvm::ArrayRef<Buffer> buffers);
+
+/// The plan of path-cover, by scanning.
+llvm::Expected<Plan> planPathCoverReference(llvm::ArrayRef<Buffer> buffers);
 
 } // namespace memplan
 

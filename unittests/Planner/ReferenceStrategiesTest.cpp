@@ -1,7 +1,8 @@
 //===- ReferenceStrategiesTest.cpp - Fast strategies against oracles ------===//
 //
-// strip-best-fit and gergov keep their skylines and unplaced buffers in
-// trees; ReferenceStrategies.cpp keeps the plain scans they replaced. Both
+// strip-best-fit, gergov and path-cover keep their skylines and unplaced
+// buffers in trees; ReferenceStrategies.cpp keeps the plain scans they
+// replaced. Both
 // must give the same plan (offsets, slab and details) or the same error on
 // every problem. The random problems vary what the tie-breaks and the trees
 // are sensitive to: many equal starts, sizes and lifetimes, zero sizes,
@@ -115,6 +116,23 @@ TEST(ReferenceStrategiesTest, GergovMatchesReference) {
   EXPECT_LT(failed, kProblems / 50);
 }
 
+TEST(ReferenceStrategiesTest, PathCoverMatchesReference) {
+  std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy("path-cover");
+  ASSERT_TRUE(strategy);
+  std::mt19937 rng(2021);
+  int failed = 0;
+  for (int problem = 0; problem < kProblems; ++problem) {
+    llvm::SmallVector<Buffer> buffers =
+        randomProblem(rng, problem, /*emptyLifetimes=*/true);
+    SCOPED_TRACE("problem " + std::to_string(problem));
+    failed += expectSamePlans(strategy->plan(buffers),
+                              planPathCoverReference(buffers));
+    if (HasFailure())
+      return;
+  }
+  EXPECT_LT(failed, kProblems / 50);
+}
+
 TEST(ReferenceStrategiesTest, GergovLeavesOutEmptyLifetimes) {
   // The reference cannot take a buffer of nonzero size with an empty
   // lifetime; gergov leaves it out at offset 0, as the reference does a
@@ -148,11 +166,14 @@ TEST(ReferenceStrategiesTest, EdgeCases) {
   std::unique_ptr<OffsetStrategy> strip =
       createOffsetStrategy("strip-best-fit");
   std::unique_ptr<OffsetStrategy> gergov = createOffsetStrategy("gergov");
-  ASSERT_TRUE(strip && gergov);
+  std::unique_ptr<OffsetStrategy> pathCover =
+      createOffsetStrategy("path-cover");
+  ASSERT_TRUE(strip && gergov && pathCover);
   for (auto [number, buffers] : llvm::enumerate(problems)) {
     SCOPED_TRACE("problem " + std::to_string(number));
     expectSamePlans(strip->plan(buffers), planStripBestFitReference(buffers));
     expectSamePlans(gergov->plan(buffers), planGergovReference(buffers));
+    expectSamePlans(pathCover->plan(buffers), planPathCoverReference(buffers));
   }
   Buffer emptyLifetimes[] = {makeBuffer(8, 3, 3), makeBuffer(4, 0, 2),
                              makeBuffer(2, 5, 5)};

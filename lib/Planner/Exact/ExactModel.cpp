@@ -88,20 +88,32 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
     unsigned sections = 0;
     for (unsigned i = 0, e = component.size(); i != e; ++i)
       sections = std::max(sections, component.endSection[i]);
-    component.sectionMembers.resize(sections);
-    component.sectionTotals.assign(sections, 0);
+    // Each section's total from the sizes that start and end there, not
+    // section by section: nested lifetimes cover n^2 sections in all. What
+    // starts at s is part of the total at s and what ends there part of the
+    // one before, so these sums overflow only if a total does.
+    auto overflow = [] {
+      return createStringError(std::errc::value_too_large,
+                               "the total size of buffers live at one "
+                               "time overflows 64 bits");
+    };
+    SmallVector<uint64_t> starting(sections, 0), ending(sections + 1, 0);
     for (unsigned i = 0, e = component.size(); i != e; ++i) {
-      for (unsigned s = component.firstSection[i]; s != component.endSection[i];
-           ++s) {
-        component.sectionMembers[s].push_back(i);
-        std::optional<uint64_t> total =
-            checkedAddUnsigned(component.sectionTotals[s], component.sizes[i]);
-        if (!total)
-          return createStringError(std::errc::value_too_large,
-                                   "the total size of buffers live at one "
-                                   "time overflows 64 bits");
-        component.sectionTotals[s] = *total;
-      }
+      std::optional<uint64_t> sum = checkedAddUnsigned(
+          starting[component.firstSection[i]], component.sizes[i]);
+      if (!sum)
+        return overflow();
+      starting[component.firstSection[i]] = *sum;
+      ending[component.endSection[i]] += component.sizes[i];
+    }
+    component.sectionTotals.assign(sections, 0);
+    uint64_t live = 0;
+    for (unsigned s = 0; s != sections; ++s) {
+      std::optional<uint64_t> total =
+          checkedAddUnsigned(live - ending[s], starting[s]);
+      if (!total)
+        return overflow();
+      live = component.sectionTotals[s] = *total;
     }
     component.liveBound = 0;
     for (uint64_t total : component.sectionTotals)
@@ -141,6 +153,12 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
     }
     for (auto &list : component.overlaps)
       llvm::sort(list);
+    // Only searches read the members, and few buffers overlap here.
+    component.sectionMembers.resize(sections);
+    for (unsigned i = 0, e = component.size(); i != e; ++i)
+      for (unsigned s = component.firstSection[i]; s != component.endSection[i];
+           ++s)
+        component.sectionMembers[s].push_back(i);
   }
   return model;
 }

@@ -50,7 +50,8 @@ struct ExactComponent {
   /// Number of overlapping pairs, the measure of the model's memory.
   uint64_t overlapPairs = 0;
   /// False when the component is too large to search (kMaxSearchBuffers,
-  /// kMaxOverlapPairs): it then has no overlaps and keeps its starting plan.
+  /// kMaxOverlapPairs): it then has no overlaps and no section members, and
+  /// keeps its starting plan.
   bool isSearchable = true;
 
   unsigned size() const { return sizes.size(); }

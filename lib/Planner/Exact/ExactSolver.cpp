@@ -281,6 +281,9 @@ Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
     if (buffer.start >= buffer.end)
       return createStringError(std::errc::invalid_argument,
                                "buffer %zu has an empty lifetime", index);
+  // The clock starts before the model and the starting plans, so that the
+  // limit bounds the whole call when they are slow (huge problems).
+  SearchBudget budget = SearchBudget::forSeconds(options.timeLimitSeconds);
   Expected<detail::ExactModel> model = detail::buildExactModel(buffers);
   if (!model)
     return model.takeError();
@@ -301,7 +304,6 @@ Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
     return createStringError(std::errc::value_too_large,
                              "no starting plan: the sizes overflow 64 bits");
 
-  SearchBudget budget = SearchBudget::forSeconds(options.timeLimitSeconds);
   ExactSolver solver(*model, budget);
   solver.seed(buffers, plans);
 

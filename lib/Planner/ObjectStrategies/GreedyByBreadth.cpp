@@ -27,7 +27,9 @@
 //
 // O(n log n + n k) for n buffers and k objects; the second term is the worst
 // case, when a buffer finds most objects busy (but a buffer after one of the
-// same lifetime that found every object busy skips the search). (Past the
+// same lifetime that found every object busy skips the search, and so does
+// a buffer live at the busiest time once every object holds a buffer live
+// then, as on nested lifetimes). (Past the
 // bitmap budget a check costs O(log n), and a long lifetime reads a word per
 // 4096 time slots.)
 //
@@ -224,6 +226,8 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   // O(n^2).
   bool lastFoundAllBusy = false;
   std::pair<uint64_t, uint64_t> lastLifetime = {0, 0};
+  std::optional<uint64_t> busiest = detail::getBusiestTime(buffers);
+  unsigned objectsBusiest = 0;
   for (uint64_t time : llvm::make_second_range(operators)) {
     profile.clear();
     tree.takeLive(llvm::lower_bound(times, time) - times.begin(), profile);
@@ -235,7 +239,13 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       uint64_t size = buffers[index].size;
       std::pair<uint64_t, uint64_t> lifetime = {buffers[index].start,
                                                 buffers[index].end};
-      bool allBusy = lastFoundAllBusy && lastLifetime == lifetime;
+      bool isLiveBusiest =
+          busiest && lifetime.first <= *busiest && *busiest < lifetime.second;
+      // Each path below assigns the buffer.
+      bool allBusy =
+          (lastFoundAllBusy && lastLifetime == lifetime) ||
+          (isLiveBusiest && objectsBusiest == objects.getNumObjects());
+      objectsBusiest += isLiveBusiest;
       lastLifetime = lifetime;
       lastFoundAllBusy = false;
       if (allBusy) {

@@ -18,7 +18,9 @@
 // O(n log n + n k) for n buffers and k objects in the worst case, when a
 // buffer finds most objects busy; usually a free object comes early. A
 // buffer after one of the same lifetime that found every object busy skips
-// the search: it would find them all busy too. (Past
+// the search: it would find them all busy too. So does a buffer live at the
+// time when the most buffers are live, once every object holds a buffer
+// live then (nested lifetimes, where no two are equal). (Past
 // the bitmap budget a check costs O(log n), and a long lifetime reads a word
 // per 4096 time slots.)
 //
@@ -61,11 +63,21 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   // so a stack of n of them costs O(n), not O(n^2).
   bool lastFoundAllBusy = false;
   std::pair<uint64_t, uint64_t> lastLifetime = {0, 0};
+  // A buffer live at `busiest` finds every object busy once each holds a
+  // buffer live then; an object holds at most one, so a count tells.
+  std::optional<uint64_t> busiest = detail::getBusiestTime(buffers);
+  unsigned objectsBusiest = 0;
+  auto isLiveBusiest = [&](unsigned index) {
+    return busiest && buffers[index].start <= *busiest &&
+           *busiest < buffers[index].end;
+  };
   for (unsigned index : order) {
     std::pair<uint64_t, uint64_t> lifetime = {buffers[index].start,
                                               buffers[index].end};
     std::optional<unsigned> best;
-    if (!lastFoundAllBusy || lastLifetime != lifetime) {
+    bool allBusyBusiest =
+        isLiveBusiest(index) && objectsBusiest == objects.getNumObjects();
+    if ((!lastFoundAllBusy || lastLifetime != lifetime) && !allBusyBusiest) {
       for (unsigned run = runStarts.size(); run-- != 0 && !best;) {
         unsigned runEnd = run + 1 == runStarts.size() ? objects.getNumObjects()
                                                       : runStarts[run + 1];
@@ -78,6 +90,7 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     }
     lastLifetime = lifetime;
     lastFoundAllBusy = !best;
+    objectsBusiest += isLiveBusiest(index);
     if (best) {
       objects.assign(index, *best);
       continue;

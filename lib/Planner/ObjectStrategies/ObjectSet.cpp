@@ -26,6 +26,28 @@ Error checkObjectProblem(ArrayRef<Buffer> buffers, StringRef strategy) {
   return Error::success();
 }
 
+std::optional<uint64_t> getBusiestTime(ArrayRef<Buffer> buffers) {
+  // (time, +1 for a start or -1 for an end): ends sort first, as a buffer
+  // that ends at t is not live at t.
+  SmallVector<std::pair<uint64_t, int>> events;
+  for (const Buffer &buffer : buffers)
+    if (buffer.start < buffer.end) {
+      events.push_back({buffer.start, 1});
+      events.push_back({buffer.end, -1});
+    }
+  llvm::sort(events);
+  std::optional<uint64_t> busiest;
+  int live = 0, most = 0;
+  for (auto [time, change] : events) {
+    live += change;
+    if (live > most) {
+      most = live;
+      busiest = time;
+    }
+  }
+  return busiest;
+}
+
 SlotBitmap::SlotBitmap(unsigned numSlots)
     : bits(numSlots / 64 + 1), summary(bits.size() / 64 + 1) {}
 

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace memplan {
 
@@ -77,6 +78,11 @@ public:
 private:
   llvm::SmallVector<uint64_t> bits, summary;
 };
+
+/// A time at which the most buffers are live, or nullopt if none ever is.
+/// A buffer live then that finds every object holding a buffer live then
+/// (an object holds at most one) finds them all busy.
+std::optional<uint64_t> getBusiestTime(llvm::ArrayRef<Buffer> buffers);
 
 /// The objects of a plan being built: their sizes and the lifetimes of the
 /// buffers assigned to each, kept sorted so that asking whether an object is

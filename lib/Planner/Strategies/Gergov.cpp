@@ -47,8 +47,14 @@
 // path from b's start to the root of a segment tree over time, those that
 // start while b lives by a scan of the coloured buffers in start order. It
 // sorts the colours of those that conflict with b: O(n log n + K log K) for
-// K pairs of buffers that overlap in time. The plain scans this replaced,
-// O(n^2) in both phases, are kept in the unit tests as the oracle.
+// K pairs of buffers that overlap in time and where the earlier reaches
+// above the step the later was placed on. Steps are removed lowest first,
+// so their heights only grow and later buffers lie higher still: a coloured
+// buffer whose top is at or below the current step conflicts with none of
+// them, and is dropped from the index when next met. A stack of buffers
+// live at once, each on the one before, thus costs O(n log n), not O(n^2).
+// The plain scans this replaced, O(n^2) in both phases, are kept in the
+// unit tests as the oracle.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,6 +114,8 @@ struct Placed {
   /// Its tentative bytes [bottom, top).
   uint64_t bottom;
   uint64_t top;
+  /// The height of the step it was placed on.
+  uint64_t floor;
 };
 
 /// The open steps, as a list in time order and a min-heap keyed by
@@ -252,22 +260,40 @@ public:
     });
     byPosition[placed.position] = entry;
     coloured.set(placed.position);
+    endColoured = std::max(endColoured, placed.position + 1);
   }
 
   /// Calls `visit(entry)` for each coloured buffer that overlaps the time
-  /// ranks [start, end).
+  /// ranks [start, end) and reaches above `floor`. Those that do not are
+  /// dropped for good: `floor` must not decrease from call to call.
   template <typename Visit>
-  void forEachOverlapping(unsigned start, unsigned end, Visit visit) const {
-    for (unsigned node = leaves + start; node != 0; node /= 2)
-      for (unsigned slot = nodeBegin[node], e = slot + nodeFill[node];
-           slot != e; ++slot)
-        visit(entries[slot]);
-    unsigned first = firstStarting[start + 1], last = firstStarting[end];
+  void forEachOverlapping(unsigned start, unsigned end, uint64_t floor,
+                          Visit visit) {
+    for (unsigned node = leaves + start; node != 0; node /= 2) {
+      // The order of a node's entries does not matter: swap-remove.
+      unsigned begin = nodeBegin[node];
+      for (unsigned slot = begin; slot != begin + nodeFill[node];) {
+        if (entries[slot].top > floor) {
+          visit(entries[slot++]);
+          continue;
+        }
+        entries[slot] = entries[begin + --nodeFill[node]];
+      }
+    }
+    // No bit is set from endColoured on: buffers placed by start (nested
+    // lifetimes) would otherwise scan an empty range of bits each.
+    unsigned first = firstStarting[start + 1],
+             last = std::min(firstStarting[end], endColoured);
     if (first >= last)
       return;
-    for (int p = coloured.find_first_in(first, last); p != -1 && p < int(last);
-         p = coloured.find_next(p))
-      visit(byPosition[p]);
+    // Not find_next: it would look on to the end when nothing is left.
+    for (int p = coloured.find_first_in(first, last); p != -1;
+         p = coloured.find_first_in(p + 1, last)) {
+      if (byPosition[p].top > floor)
+        visit(byPosition[p]);
+      else
+        coloured.reset(p);
+    }
   }
 
 private:
@@ -291,6 +317,8 @@ private:
   /// What is kept of each coloured buffer, at its place in start order.
   std::vector<Entry> byPosition;
   BitVector coloured;
+  /// One past the last position ever coloured.
+  unsigned endColoured = 0;
   /// Node v holds entries[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]): which
   /// nodes a buffer lands in is known up front.
   SmallVector<unsigned> nodeBegin, nodeFill;
@@ -364,8 +392,8 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
         offset ? checkedAddUnsigned(*offset, item.size) : std::nullopt;
     if (!top)
       return overflowError("the tentative end of buffer " + Twine(item.index));
-    placedOrder.push_back(
-        {item.index, position, item.start, item.end, *offset, *top});
+    placedOrder.push_back({item.index, position, item.start, item.end, *offset,
+                           *top, step.height});
     highestTop = std::max(highestTop, *top);
     largestAlignment = std::max(largestAlignment, item.alignment);
 
@@ -391,11 +419,12 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
   SmallVector<unsigned> taken;
   for (const Placed &placed : placedOrder) {
     taken.clear();
-    coloured.forEachOverlapping(
-        placed.start, placed.end, [&](const ColouredIndex::Entry &other) {
-          if (placed.bottom < other.top && other.bottom < placed.top)
-            taken.push_back(other.colour);
-        });
+    coloured.forEachOverlapping(placed.start, placed.end, placed.floor,
+                                [&](const ColouredIndex::Entry &other) {
+                                  if (placed.bottom < other.top &&
+                                      other.bottom < placed.top)
+                                    taken.push_back(other.colour);
+                                });
     llvm::sort(taken);
     // The lowest colour not taken.
     unsigned c = 0;

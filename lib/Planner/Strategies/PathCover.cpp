@@ -24,12 +24,16 @@
 // go to offset 0 and join no chain.
 //
 // With n buffers, grouping costs O(n log n) (O(n) while there are at most 64
-// chains) and the skyline, over at most 2n distinct times, O(n^2).
+// chains) and the skyline, over at most 2n distinct times, O(n log n): it is
+// a tree of the highest height over each range of sections (a plain array,
+// read and written section by section, made 100k nested lifetimes take
+// 11 s).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Strategies.h"
 
+#include "../MaxAssignTree.h"
 #include "../TimeSections.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -119,14 +123,13 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
 
   // The heights are kept per section of time.
   detail::TimeSections sections(buffers);
-  SmallVector<uint64_t> heights(sections.size(), 0);
+  detail::MaxAssignTree heights(sections.size());
 
   for (const Chain &chain : chains) {
     for (unsigned index : chain.members) {
       const Buffer &buffer = buffers[index];
       auto [first, last] = sections.sectionsOf(buffer);
-      uint64_t base =
-          *std::max_element(heights.begin() + first, heights.begin() + last);
+      uint64_t base = heights.max(first, last);
       std::optional<uint64_t> offset =
           detail::checkedAlignTo(base, buffer.alignment);
       std::optional<uint64_t> end =
@@ -138,7 +141,7 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
                 " overflows 64 bits");
       result.offsets[index] = *offset;
       result.slabSize = std::max(result.slabSize, *end);
-      std::fill(heights.begin() + first, heights.begin() + last, *end);
+      heights.assign(first, last, *end);
     }
   }
   result.details = (Twine(chains.size()) + " chains").str();
