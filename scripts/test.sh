@@ -13,6 +13,16 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$root/scripts/lit-counts.sh"
+
+# stage NAME: says how long the previous stage took (CI must stay under 30
+# minutes on two cores), then names the next.
+stage_start=$SECONDS stage_name=""
+stage() {
+  [ -z "$stage_name" ] || echo "memplan: $stage_name took $((SECONDS - stage_start)) s"
+  stage_start=$SECONDS stage_name=$1
+}
+
+stage "install and build"
 "$root/scripts/setup.sh"
 
 log=$(mktemp)
@@ -29,18 +39,21 @@ count() {
   fi
 }
 
+stage "lit suite"
 lit_status=0
 ninja -C "$root/build" check-memplan 2>&1 | tee "$log" || lit_status=$?
 read -r lit_passed lit_failed < <(lit_counts "$log")
 passed=$((passed + lit_passed)) failed=$((failed + lit_failed))
 [ "$lit_status" -eq 0 ] || status=$lit_status
 
+stage "differential fuzzing"
 fuzz_status=0
 python3 "$root/fuzz/differential.py" --first 1 --count "${MEMPLAN_FUZZ_SEEDS:-300}" \
   --failures "$root/build/fuzz-failures" || fuzz_status=$?
 count "$fuzz_status"
 
 if [ "${MEMPLAN_SANITIZE_TESTS:-1}" != 0 ]; then
+  stage "sanitized build, lit suite and fuzzing"
   sanitized_status=0
   "$root/scripts/test-sanitized.sh" 2>&1 | tee "$log" || sanitized_status=$?
   summary=$(tail -n 1 "$log")
@@ -53,10 +66,12 @@ if [ "${MEMPLAN_SANITIZE_TESTS:-1}" != 0 ]; then
 fi
 
 if [ "${MEMPLAN_LIBFUZZER_SECONDS:-60}" != 0 ] && [ -x "$root/scripts/fuzz-planner.sh" ]; then
+  stage "planner libFuzzer (build and run)"
   libfuzzer_status=0
   "$root/scripts/fuzz-planner.sh" "${MEMPLAN_LIBFUZZER_SECONDS:-60}" || libfuzzer_status=$?
   count "$libfuzzer_status"
 fi
 
+stage ""
 echo "$passed passed, $failed failed"
 exit "$status"
