@@ -18,7 +18,8 @@ end = 0
 for name, _, _, size, alignment, offset in sorted(rows, key=lambda r: r[5]):
     if offset % alignment:
         sys.exit("%s: offset %d is not a multiple of %d" % (name, offset, alignment))
-    if offset < end:
+    # A zero-byte buffer shares no byte, wherever it is.
+    if size and offset < end:
         sys.exit("%s at %d shares bytes with a buffer below it" % (name, offset))
-    end = offset + size
+    end = max(end, offset + size)
 print("valid plan of %d buffers live together, slab %d bytes" % (len(rows), end))
