@@ -30,6 +30,13 @@ Plan placeInOrder(llvm::ArrayRef<Buffer> buffers,
   return plan;
 }
 
+llvm::SmallVector<unsigned> shuffledOrder(unsigned size, std::mt19937 &rng) {
+  llvm::SmallVector<unsigned> order(size);
+  std::iota(order.begin(), order.end(), 0u);
+  std::shuffle(order.begin(), order.end(), rng);
+  return order;
+}
+
 /// The tree and the scan place the buffers in this order alike.
 void expectTreeMatchesScan(llvm::ArrayRef<Buffer> buffers,
                            llvm::ArrayRef<unsigned> order) {
@@ -52,10 +59,7 @@ TEST(GapPlacementTest, SegmentTreeMatchesScanOnRandomOrders) {
         if (rng() % 8 == 0)
           buffer.end = buffer.start;
     SCOPED_TRACE("problem " + std::to_string(problem));
-    llvm::SmallVector<unsigned> order(buffers.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::shuffle(order.begin(), order.end(), rng);
-    expectTreeMatchesScan(buffers, order);
+    expectTreeMatchesScan(buffers, shuffledOrder(buffers.size(), rng));
     if (HasFailure())
       return;
   }
@@ -86,10 +90,7 @@ TEST(GapPlacementTest, MergedBlocksMatchScan) {
                           end, uint64_t(1) << uniform(0, 3));
     }
     SCOPED_TRACE("problem " + std::to_string(problem));
-    llvm::SmallVector<unsigned> order(buffers.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::shuffle(order.begin(), order.end(), rng);
-    expectTreeMatchesScan(buffers, order);
+    expectTreeMatchesScan(buffers, shuffledOrder(buffers.size(), rng));
     if (HasFailure())
       return;
   }

@@ -14,6 +14,8 @@
 
 #include "PlannerTestUtils.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <random>
 
 using namespace memplan;
@@ -77,59 +79,49 @@ bool expectSamePlans(llvm::Expected<Plan> fast,
 
 constexpr int kProblems = 5000;
 
-TEST(ReferenceStrategiesTest, StripBestFitMatchesReference) {
-  std::unique_ptr<OffsetStrategy> strategy =
-      createOffsetStrategy("strip-best-fit");
-  ASSERT_TRUE(strategy);
-  std::mt19937 rng(2018);
+/// Plans kProblems random problems with the strategy and with its reference
+/// and expects the same plans and errors; returns how many failed (alike).
+int countFailuresAgainstReference(
+    llvm::StringRef name,
+    llvm::function_ref<llvm::Expected<Plan>(llvm::ArrayRef<Buffer>)> reference,
+    unsigned seed, bool emptyLifetimes) {
+  std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy(name);
+  EXPECT_TRUE(strategy);
+  if (!strategy)
+    return 0;
+  std::mt19937 rng(seed);
   int failed = 0;
   for (int problem = 0; problem < kProblems; ++problem) {
     llvm::SmallVector<Buffer> buffers =
-        randomProblem(rng, problem, /*emptyLifetimes=*/true);
+        randomProblem(rng, problem, emptyLifetimes);
     SCOPED_TRACE("problem " + std::to_string(problem));
-    failed += expectSamePlans(strategy->plan(buffers),
-                              planStripBestFitReference(buffers));
-    if (HasFailure())
-      return;
+    failed += expectSamePlans(strategy->plan(buffers), reference(buffers));
+    if (::testing::Test::HasFailure())
+      break;
   }
+  return failed;
+}
+
+TEST(ReferenceStrategiesTest, StripBestFitMatchesReference) {
+  int failed = countFailuresAgainstReference("strip-best-fit",
+                                             planStripBestFitReference, 2018,
+                                             /*emptyLifetimes=*/true);
   // The huge sizes overflow in some problems, not in most.
   EXPECT_GT(failed, 0);
   EXPECT_LT(failed, kProblems / 50);
 }
 
 TEST(ReferenceStrategiesTest, GergovMatchesReference) {
-  std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy("gergov");
-  ASSERT_TRUE(strategy);
-  std::mt19937 rng(1999);
-  int failed = 0;
-  for (int problem = 0; problem < kProblems; ++problem) {
-    // The reference cannot place a buffer with an empty lifetime.
-    llvm::SmallVector<Buffer> buffers =
-        randomProblem(rng, problem, /*emptyLifetimes=*/false);
-    SCOPED_TRACE("problem " + std::to_string(problem));
-    failed +=
-        expectSamePlans(strategy->plan(buffers), planGergovReference(buffers));
-    if (HasFailure())
-      return;
-  }
+  // The reference cannot place a buffer with an empty lifetime.
+  int failed = countFailuresAgainstReference("gergov", planGergovReference,
+                                             1999, /*emptyLifetimes=*/false);
   EXPECT_GT(failed, 0);
   EXPECT_LT(failed, kProblems / 50);
 }
 
 TEST(ReferenceStrategiesTest, PathCoverMatchesReference) {
-  std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy("path-cover");
-  ASSERT_TRUE(strategy);
-  std::mt19937 rng(2021);
-  int failed = 0;
-  for (int problem = 0; problem < kProblems; ++problem) {
-    llvm::SmallVector<Buffer> buffers =
-        randomProblem(rng, problem, /*emptyLifetimes=*/true);
-    SCOPED_TRACE("problem " + std::to_string(problem));
-    failed += expectSamePlans(strategy->plan(buffers),
-                              planPathCoverReference(buffers));
-    if (HasFailure())
-      return;
-  }
+  int failed = countFailuresAgainstReference(
+      "path-cover", planPathCoverReference, 2021, /*emptyLifetimes=*/true);
   EXPECT_LT(failed, kProblems / 50);
 }
 
