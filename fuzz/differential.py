@@ -385,7 +385,8 @@ def write_record(path, summary, command):
             summary["differences"], summary["broken_programs"]),
         "- Buffers in the checked plans: %s." % ", ".join(
             "%s %d" % item for item in summary["buffers"].items()),
-        "- Seeds per slab placement: %s." % ", ".join(
+        "- Planned copies per slab placement (the strategies of a seed take "
+        "turns, so every seed meets all three): %s." % ", ".join(
             "%s %d" % (slab, summary["per_slab"][slab]) for slab in sorted(summary["per_slab"])),
         "",
         "Seeds per strategy and slab placement:",
