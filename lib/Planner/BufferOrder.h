@@ -1,5 +1,4 @@
-//===- BufferOrder.h - The largest-first order of greedy by size -*- C++
-//-*-===//
+//===- BufferOrder.h - Greedy-by-size's largest first -----------*- C++ -*-===//
 //
 // Private to lib/Planner. Several strategies of both modes visit buffers in
 // Pisarchyk & Lee's greedy-by-size order; they must agree on its ties so that

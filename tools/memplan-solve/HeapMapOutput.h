@@ -1,5 +1,4 @@
-//===- HeapMapOutput.h - memplan-solve's --heapmap ---------------*- C++
-//-*-===//
+//===- HeapMapOutput.h - memplan-solve's --heapmap --------------*- C++ -*-===//
 
 #ifndef MEMPLAN_TOOLS_MEMPLAN_SOLVE_HEAPMAPOUTPUT_H
 #define MEMPLAN_TOOLS_MEMPLAN_SOLVE_HEAPMAPOUTPUT_H

@@ -1,5 +1,4 @@
-//===- SolveMode.h - What memplan-solve plans: offsets or objects -*- C++
-//-*-===//
+//===- SolveMode.h - Offsets or objects -------------------------*- C++ -*-===//
 //
 // The driver (memplan-solve.cpp) knows nothing about a kind of plan: it asks
 // a SolveMode for strategy names, bounds, plans, checks and output. Each mode

@@ -1,5 +1,4 @@
-//===- BruteForcePlanner.h - Exhaustive reference plans for tests -*- C++
-//-*-===//
+//===- BruteForcePlanner.h - Exhaustive plans -------------------*- C++ -*-===//
 //
 // Slow, obviously exhaustive searches that the exact solver's tests hold it
 // against. They share no code with any strategy and are meant for problems of

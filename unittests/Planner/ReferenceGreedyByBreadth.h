@@ -1,5 +1,4 @@
-//===- ReferenceGreedyByBreadth.h - greedy-breadth, as first written -*- C++
-//-*-===//
+//===- ReferenceGreedyByBreadth.h - As first written ------------*- C++ -*-===//
 //
 // The textbook greedy-breadth of Pisarchyk & Lee: build every operator's
 // profile by scanning all buffers, O(n T) for T operators, and place with

@@ -1,5 +1,4 @@
-//===- ReferenceObjectStrategies.h - Slow object strategies as oracles -*- C++
-//-*-===//
+//===- ReferenceObjectStrategies.h - Oracles --------------------*- C++ -*-===//
 //
 // The straightforward implementations of the greedy object strategies as they
 // were before the library's versions were made to scale: every buffer scans

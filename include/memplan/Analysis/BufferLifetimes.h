@@ -1,5 +1,4 @@
-//===- BufferLifetimes.h - The buffers of a function and their lives -*- C++
-//-*-=//
+//===- BufferLifetimes.h - A function's buffers and lives -------*- C++ -*-===//
 //
 // Finds every memref.alloc of a function, decides whether it can be planned
 // and, if so, its byte size, alignment, memory space and live interval.

@@ -1,5 +1,4 @@
-//===- ExactSolver.h - Smallest slabs, with proof ----------------*- C++
-//-*-===//
+//===- ExactSolver.h - Smallest slabs, with proof ---------------*- C++ -*-===//
 //
 // The `exact` strategy's engine: a branch-and-bound search over canonical
 // placements that minimises the slab, or decides whether the buffers fit in

@@ -1,5 +1,4 @@
-//===- Problem.h - Buffers to place and the plans that place them -*- C++
-//-*-===//
+//===- Problem.h - Buffers to place and plans that place them ---*- C++ -*-===//
 //
 // The planner core works on plain records, free of MLIR, so that it can be
 // unit-tested and reused by command-line tools.

@@ -1,5 +1,4 @@
-//===- Strategy.h - The interface every offset strategy implements -*- C++
-//-*-=//
+//===- Strategy.h - The interface of every offset strategy ------*- C++ -*-===//
 //
 // Each strategy lives in a file of its own under lib/Planner/Strategies and
 // is listed once in the registry (lib/Planner/StrategyRegistry.cpp).

@@ -1,5 +1,4 @@
-//===- HeapMapOutput.h - The passes' heapmap=PATH option ---------*- C++
-//-*-===//
+//===- HeapMapOutput.h - The passes' heapmap=PATH option --------*- C++ -*-===//
 //
 // Collects one heap-map picture per function and memory space while a
 // planning pass runs, and writes them when it is done: to one SVG file when

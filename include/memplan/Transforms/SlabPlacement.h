@@ -1,5 +1,4 @@
-//===- SlabPlacement.h - Where slabs live and how large they may be -*- C++
-//-*-//
+//===- SlabPlacement.h - Where slabs live, how large ------------*- C++ -*-===//
 //
 // The `slab`, `capacity`, `space-capacity` and `space-alignment` options of
 // the planning passes: parsing them, looking them up per memory space, and

@@ -1,4 +1,4 @@
-//===- SlabRewrite.h - Turns planned buffers into views of a slab -*- C++ -*-=//
+//===- SlabRewrite.h - Planned buffers into views of a slab -----*- C++ -*-===//
 
 #ifndef MEMPLAN_TRANSFORMS_SLABREWRITE_H
 #define MEMPLAN_TRANSFORMS_SLABREWRITE_H

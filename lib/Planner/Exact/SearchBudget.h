@@ -1,4 +1,4 @@
-//===- SearchBudget.h - Deterministic steps with a clock backstop -*- C++ -*-=//
+//===- SearchBudget.h - Deterministic steps, clock backstop -----*- C++ -*-===//
 //
 // Private to lib/Planner/Exact. The exact search pays for its work in steps,
 // roughly one per buffer or section it touches, so where it stops depends on

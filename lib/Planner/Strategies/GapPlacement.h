@@ -1,5 +1,4 @@
-//===- GapPlacement.h - Best-fit gap search shared by strategies -*- C++
-//-*-===//
+//===- GapPlacement.h - Best-fit gaps for strategies ------------*- C++ -*-===//
 //
 // Private to lib/Planner. The placement step of Pisarchyk & Lee, Algorithm 3
 // (lines 7-23), extended with alignment; greedy-size, greedy-breadth and
