@@ -19,9 +19,11 @@ set(MEMPLAN_PLANNER_SOURCES
   ObjectStrategies/ObjectSet.cpp
   ObjectStrategyRegistry.cpp
   OverlapGraph.cpp
+  Planner.cpp
   ProblemCsv.cpp
   ProblemGenerator.cpp
   ProblemMlir.cpp
+  SlabPlan.cpp
   Strategies/Best.cpp
   Strategies/Exact.cpp
   Strategies/FromObjects.cpp

@@ -31,8 +31,9 @@ namespace memplan {
 struct ObjectPlan {
   llvm::SmallVector<unsigned> objectOf;
   llvm::SmallVector<uint64_t> objectSizes;
+  PlanOutcome outcome;
   /// What the strategy tried or chose, for people; empty when there is
-  /// nothing to say.
+  /// nothing to say. Nothing parses it: what tools need is in `outcome`.
   std::string details;
 
   /// The sum of the object sizes, saturated at UINT64_MAX. Strategies fail

@@ -31,13 +31,31 @@ struct Buffer {
   }
 };
 
+/// What a strategy knows about the plan it made, for tools: unlike
+/// `details`, which is for people, these fields are meant to be read.
+struct PlanOutcome {
+  /// The strategy that made the plan: the one asked for, or the one that won
+  /// under `best`. Empty when the plan was not made by a strategy.
+  std::string strategy;
+  /// The plan is proven to be the smallest of its kind.
+  bool provenOptimal = false;
+  /// A lower bound on every plan of the problem that the strategy proved
+  /// (at least the live bound when it proved anything; 0 when it did not).
+  uint64_t provenBound = 0;
+  /// A wall clock cut a search short, so the plan may depend on the speed of
+  /// the machine.
+  bool stoppedByClock = false;
+};
+
 /// A plan gives buffer `i` the byte offset `offsets[i]` in one slab of
 /// `slabSize` bytes.
 struct Plan {
   llvm::SmallVector<uint64_t> offsets;
   uint64_t slabSize = 0;
+  PlanOutcome outcome;
   /// What the strategy tried or chose, for people (for example which
-  /// strategy won under `best`); empty when there is nothing to say.
+  /// strategy won under `best`); empty when there is nothing to say. Nothing
+  /// parses it: what tools need is in `outcome`.
   std::string details;
 };
 

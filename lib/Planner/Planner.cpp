@@ -1,0 +1,136 @@
+//===- Planner.cpp - Every strategy of every kind, by name ----------------===//
+
+#include "memplan/Planner/Planner.h"
+
+#include "memplan/Planner/Bounds.h"
+#include "memplan/Planner/ObjectStrategy.h"
+
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace llvm;
+
+namespace memplan {
+
+// Out of line to anchor the vtable in this library.
+Planner::~Planner() = default;
+
+namespace {
+class OffsetPlanner final : public Planner {
+public:
+  explicit OffsetPlanner(std::unique_ptr<OffsetStrategy> strategy)
+      : strategy(std::move(strategy)) {}
+
+  PlanKind getKind() const override { return PlanKind::Offsets; }
+  StringRef getName() const override { return strategy->getName(); }
+
+  Expected<SlabPlan> plan(ArrayRef<Buffer> buffers) const override {
+    Expected<Plan> plan = strategy->plan(buffers);
+    if (!plan)
+      return plan.takeError();
+    if (plan->outcome.strategy.empty())
+      plan->outcome.strategy = getName().str();
+    return toSlabPlan(buffers, std::move(*plan));
+  }
+
+private:
+  std::unique_ptr<OffsetStrategy> strategy;
+};
+
+class ObjectPlanner final : public Planner {
+public:
+  explicit ObjectPlanner(std::unique_ptr<ObjectStrategy> strategy)
+      : strategy(std::move(strategy)) {}
+
+  PlanKind getKind() const override { return PlanKind::Objects; }
+  StringRef getName() const override { return strategy->getName(); }
+
+  Expected<SlabPlan> plan(ArrayRef<Buffer> buffers) const override {
+    Expected<ObjectPlan> plan = strategy->plan(buffers);
+    if (!plan)
+      return plan.takeError();
+    if (plan->outcome.strategy.empty())
+      plan->outcome.strategy = getName().str();
+    return toSlabPlan(buffers, std::move(*plan));
+  }
+
+private:
+  std::unique_ptr<ObjectStrategy> strategy;
+};
+} // namespace
+
+ArrayRef<StringRef> getStrategyNames(PlanKind kind) {
+  return kind == PlanKind::Offsets ? getOffsetStrategyNames()
+                                   : getObjectStrategyNames();
+}
+
+std::unique_ptr<Planner> createPlanner(PlanKind kind, StringRef name,
+                                       const StrategyOptions &options) {
+  if (kind == PlanKind::Offsets) {
+    if (std::unique_ptr<OffsetStrategy> strategy =
+            createOffsetStrategy(name, options))
+      return std::make_unique<OffsetPlanner>(std::move(strategy));
+    return nullptr;
+  }
+  if (std::unique_ptr<ObjectStrategy> strategy =
+          createObjectStrategy(name, options))
+    return std::make_unique<ObjectPlanner>(std::move(strategy));
+  return nullptr;
+}
+
+Expected<uint64_t> computeLowerBound(PlanKind kind, ArrayRef<Buffer> buffers) {
+  return kind == PlanKind::Offsets ? computeLowerBound(buffers)
+                                   : computeObjectLowerBound(buffers);
+}
+
+Expected<uint64_t> computeNaiveSize(PlanKind kind, ArrayRef<Buffer> buffers) {
+  if (kind == PlanKind::Offsets)
+    return computeNaiveSize(buffers);
+  uint64_t total = 0;
+  for (const Buffer &buffer : buffers) {
+    std::optional<uint64_t> sum = checkedAddUnsigned(total, buffer.size);
+    if (!sum)
+      return createStringError(std::make_error_code(std::errc::value_too_large),
+                               "the sum of all sizes overflows 64 bits");
+    total = *sum;
+  }
+  return total;
+}
+
+Expected<CapacityFit> fitCapacity(ArrayRef<Buffer> buffers, PlanKind kind,
+                                  std::optional<SlabPlan> start,
+                                  uint64_t capacity, double timeLimitSeconds) {
+  CapacityFit fit;
+  if (start && start->getTotalSize() <= capacity) {
+    fit.answer = CapacityAnswer::Fits;
+    fit.plan = std::move(start);
+    return fit;
+  }
+  // Deciding whether a capacity can be met is a different search from
+  // minimising, and may succeed where minimising ran out of time; only
+  // offsets have one.
+  if (kind != PlanKind::Offsets)
+    return fit;
+  ExactOptions options;
+  options.timeLimitSeconds = timeLimitSeconds;
+  options.capacity = capacity;
+  if (start) {
+    Plan initial;
+    initial.offsets = start->offsets;
+    initial.slabSize = start->slabs.empty() ? 0 : start->slabs.front().size;
+    options.initialPlan = std::move(initial);
+  }
+  Expected<ExactResult> result = solveExact(buffers, options);
+  if (!result)
+    return result.takeError();
+  fit.answer = result->answer;
+  fit.lowerBound = result->lowerBound;
+  fit.searched = true;
+  fit.account = describeExactResult(*result);
+  if (result->answer == CapacityAnswer::Fits) {
+    fit.plan = toSlabPlan(buffers, std::move(*result->plan));
+    fit.plan->outcome.strategy = "exact";
+  }
+  return fit;
+}
+
+} // namespace memplan
