@@ -1,6 +1,8 @@
 //===- HeapMapOutput.cpp - The passes' heapmap=PATH option ----------------===//
 
-#include "memplan/Transforms/HeapMapOutput.h"
+#include "HeapMapOutput.h"
+
+#include "MemorySpaces.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -15,16 +17,6 @@
 using namespace mlir;
 
 namespace memplan {
-
-/// How a memory space reads in titles: `1` rather than `1 : i64`.
-static std::string describeSpace(Attribute memorySpace) {
-  if (auto integer = dyn_cast<IntegerAttr>(memorySpace))
-    return llvm::itostr(integer.getInt());
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  memorySpace.print(os);
-  return text;
-}
 
 /// Letters, digits, `_`, `-` and `.` are kept; anything else becomes `_`.
 static std::string toFileName(llvm::StringRef text) {
@@ -41,36 +33,51 @@ template <typename T> static std::string printed(T value) {
   return text;
 }
 
-void HeapMapOutput::add(FunctionOpInterface func, Attribute memorySpace,
-                        llvm::ArrayRef<const FunctionBuffer *> buffers,
-                        HeapMapPicture picture, llvm::StringRef description,
-                        llvm::ArrayRef<unsigned> objectOf) {
-  auto name = func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-  std::string funcName = name ? name.getValue().str() : "anonymous";
-  std::string space = memorySpace ? describeSpace(memorySpace) : "";
-  picture.title = "@" + funcName;
-  if (!space.empty())
-    picture.title += ", memory space " + space;
-  picture.title += ": " + description.str();
+void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
+                        llvm::StringRef description) {
+  for (auto [space, spacePlan] : llvm::zip_equal(buffers.spaces, plan.spaces)) {
+    const SlabPlan &slabs = spacePlan.plan;
+    bool objects = slabs.kind == PlanKind::Objects;
+    HeapMapPicture picture;
+    if (objects) {
+      SmallVector<uint64_t> sizes;
+      for (const Slab &slab : slabs.slabs)
+        sizes.push_back(slab.size);
+      picture = makeObjectsHeapMap(spacePlan.problem, slabs.slabOf, sizes,
+                                   spacePlan.lowerBound);
+    } else {
+      picture.buffers.assign(spacePlan.problem.begin(),
+                             spacePlan.problem.end());
+      picture.offsets = slabs.offsets;
+      picture.peak = slabs.getTotalSize();
+      picture.lowerBound = spacePlan.lowerBound;
+    }
+    std::string funcName =
+        space.functionName.empty() ? "anonymous" : space.functionName;
+    std::string label = getMemorySpaceLabel(space.memorySpace);
+    picture.title = "@" + funcName;
+    if (!label.empty())
+      picture.title += ", memory space " + label;
+    picture.title += ": " + description.str();
 
-  picture.labels.clear();
-  for (auto [index, buffer] : llvm::enumerate(buffers)) {
-    std::string where =
-        index < objectOf.size()
-            ? llvm::formatv("object {0}", objectOf[index]).str()
-            : llvm::formatv("offset {0}", picture.offsets[index]).str();
-    picture.labels.push_back(
-        llvm::formatv("{0}\n{1}\n{2} ({3} bytes), live [{4}, {5}), {6}",
-                      printed(buffer->alloc->getLoc()),
-                      printed(buffer->alloc->getResult(0).getType()),
-                      formatHeapMapBytes(buffer->size), buffer->size,
-                      buffer->start, buffer->end, where)
-            .str());
+    picture.labels.clear();
+    for (auto [index, buffer] : llvm::enumerate(space.buffers)) {
+      std::string where =
+          objects ? llvm::formatv("object {0}", slabs.slabOf[index]).str()
+                  : llvm::formatv("offset {0}", picture.offsets[index]).str();
+      picture.labels.push_back(
+          llvm::formatv("{0}\n{1}\n{2} ({3} bytes), live [{4}, {5}), {6}",
+                        printed(buffer->alloc->getLoc()),
+                        printed(buffer->alloc->getResult(0).getType()),
+                        formatHeapMapBytes(buffer->size), buffer->size,
+                        buffer->start, buffer->end, where)
+              .str());
+    }
+    std::string stem = funcName;
+    if (!label.empty())
+      stem += "." + label;
+    entries.push_back({toFileName(stem), std::move(picture)});
   }
-  std::string stem = funcName;
-  if (!space.empty())
-    stem += "." + space;
-  entries.push_back({toFileName(stem), std::move(picture)});
 }
 
 /// Writes `pictures` to `fileName`; an empty string, or why it failed.

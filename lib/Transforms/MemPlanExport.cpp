@@ -6,8 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ModuleBuffers.h"
+#include "PlanExchange.h"
+
 #include "memplan/Transforms/Passes.h"
-#include "memplan/Transforms/PlanExchange.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
@@ -49,17 +51,17 @@ struct MemPlanExportPass
           << alignment.getValue();
       return signalPassFailure();
     }
-    ModuleProblems problems = collectModuleProblems(getOperation(), alignment);
-    for (const SpaceGroup &group : problems.groups)
+    ModuleBuffers buffers = analyzeModule(getOperation(), alignment);
+    for (const SpaceProblem &space : buffers.spaces)
       // A comma or a line break would break the CSV row.
-      if (StringRef(group.functionName).find_first_of(",\r\n") !=
+      if (StringRef(space.functionName).find_first_of(",\r\n") !=
           StringRef::npos) {
-        group.func->emitError()
-            << getArgument() << ": function name '" << group.functionName
+        space.func->emitError()
+            << getArgument() << ": function name '" << space.functionName
             << "' cannot be written as a CSV id";
         return signalPassFailure();
       }
-    if (std::optional<std::string> name = findSharedName(problems.groups)) {
+    if (std::optional<std::string> name = findSharedName(buffers.spaces)) {
       emitError(getOperation().getLoc())
           << getArgument() << ": two functions are named @" << *name
           << "; their rows could not be told apart";
@@ -68,7 +70,7 @@ struct MemPlanExportPass
     std::error_code error;
     llvm::raw_fd_ostream os(file, error, llvm::sys::fs::OF_Text);
     if (!error) {
-      writeExchangeCsv(os, problems.groups);
+      writeExchangeCsv(os, buffers.spaces);
       os.close();
       error = os.error();
     }

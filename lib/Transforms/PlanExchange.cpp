@@ -1,11 +1,10 @@
 //===- PlanExchange.cpp - Planning problems out, plans back in ------------===//
 
-#include "memplan/Transforms/PlanExchange.h"
+#include "PlanExchange.h"
 
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/Validator.h"
 
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -15,47 +14,6 @@
 using namespace mlir;
 
 namespace memplan {
-
-std::string SpaceGroup::getKey() const {
-  return "@" + functionName + "/" + std::to_string(spaceIndex);
-}
-
-ModuleProblems collectModuleProblems(ModuleOp module, uint64_t minAlignment) {
-  // As planModule does: every function analysed before any is planned.
-  ModuleProblems result;
-  BufferAliasAnalysis aliasAnalysis;
-  SmallVector<FunctionOpInterface> functions;
-  module->walk([&](FunctionOpInterface func) {
-    if (func.isExternal())
-      return;
-    functions.push_back(func);
-    result.functionBuffers.push_back(
-        analyzeFunctionBuffers(func, aliasAnalysis, minAlignment));
-  });
-  for (auto [func, buffers] :
-       llvm::zip_equal(functions, result.functionBuffers)) {
-    // As planFunction does: spaces in the order their first buffer appears.
-    llvm::MapVector<Attribute, SmallVector<const FunctionBuffer *>> bySpace;
-    for (const FunctionBuffer &buffer : buffers)
-      if (!buffer.leftAlone)
-        bySpace[buffer.memorySpace].push_back(&buffer);
-    StringAttr name =
-        func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-    unsigned spaceIndex = 0;
-    for (auto &[memorySpace, spaceBuffers] : bySpace) {
-      SpaceGroup &group = result.groups.emplace_back();
-      group.func = func;
-      group.functionName = name ? name.getValue().str() : "";
-      group.spaceIndex = spaceIndex++;
-      group.memorySpace = memorySpace;
-      group.buffers = spaceBuffers;
-      for (const FunctionBuffer *buffer : spaceBuffers)
-        group.problem.push_back(
-            {buffer->size, buffer->alignment, buffer->start, buffer->end});
-    }
-  }
-  return result;
-}
 
 namespace {
 
@@ -73,29 +31,29 @@ llvm::Error makeError(const Twine &message) {
 
 } // namespace
 
-std::optional<std::string> findSharedName(ArrayRef<SpaceGroup> groups) {
+std::optional<std::string> findSharedName(ArrayRef<SpaceProblem> spaces) {
   llvm::StringMap<Operation *> owners;
-  for (const SpaceGroup &group : groups) {
-    Operation *func = FunctionOpInterface(group.func).getOperation();
-    auto [it, inserted] = owners.try_emplace(group.functionName, func);
+  for (const SpaceProblem &space : spaces) {
+    Operation *func = FunctionOpInterface(space.func).getOperation();
+    auto [it, inserted] = owners.try_emplace(space.functionName, func);
     if (!inserted && it->second != func)
-      return group.functionName;
+      return space.functionName;
   }
   return std::nullopt;
 }
 
-void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceGroup> groups) {
+void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceProblem> spaces) {
   os << "id,lower,upper,size,alignment\n";
-  // Each group starts where the previous one ended, so no two groups are
+  // Each space starts where the previous one ended, so no two spaces are
   // ever live at once.
   uint64_t base = 0;
-  for (const SpaceGroup &group : groups) {
-    uint64_t first = getFirstStart(group.problem), last = base;
-    for (auto [index, buffer] : llvm::enumerate(group.problem)) {
+  for (const SpaceProblem &space : spaces) {
+    uint64_t first = getFirstStart(space.problem), last = base;
+    for (auto [index, buffer] : llvm::enumerate(space.problem)) {
       uint64_t lower = buffer.start - first + base;
       uint64_t upper = buffer.end - first + base;
       last = std::max(last, upper);
-      os << group.getKey() << "/" << index << "," << lower << "," << upper
+      os << space.getKey() << "/" << index << "," << lower << "," << upper
          << "," << buffer.size << "," << buffer.alignment << "\n";
     }
     base = last;
@@ -104,7 +62,7 @@ void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceGroup> groups) {
 
 llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
                                                 StringRef fileName,
-                                                ArrayRef<SpaceGroup> groups) {
+                                                ArrayRef<SpaceProblem> spaces) {
   llvm::Expected<CsvProblem> csv = readProblemCsv(text, fileName);
   if (!csv)
     return csv.takeError();
@@ -129,12 +87,12 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
   if (lines.size() != csv->buffers.size() + 1)
     return makeError(fileName + ": rows do not match the problem read");
 
-  // Rows by id: which group, which buffer, and its offset.
+  // Rows by id: which space, which buffer, and its offset.
   struct Row {
     Buffer buffer;
     uint64_t offset;
   };
-  llvm::StringMap<llvm::MapVector<unsigned, Row>> rowsByGroup;
+  llvm::StringMap<llvm::MapVector<unsigned, Row>> rowsBySpace;
   for (auto [index, id] : llvm::enumerate(csv->ids)) {
     SmallVector<StringRef> fields;
     lines[index + 1].rtrim("\r").split(fields, ',');
@@ -151,34 +109,34 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
       return makeError(fileName + ": id '" + id +
                        "' is not of the form @FUNC/SPACE/BUFFER of an "
                        "exported problem");
-    rowsByGroup[key][bufferIndex] = {csv->buffers[index], offset};
+    rowsBySpace[key][bufferIndex] = {csv->buffers[index], offset};
   }
 
   ExchangePlans result;
-  for (const SpaceGroup &group : groups) {
-    std::string key = group.getKey();
-    std::string where = fileName.str() + ": function @" + group.functionName +
-                        ", memory space " + std::to_string(group.spaceIndex);
-    auto rows = rowsByGroup.find(key);
-    if (rows == rowsByGroup.end())
+  for (const SpaceProblem &space : spaces) {
+    std::string key = space.getKey();
+    std::string where = fileName.str() + ": function @" + space.functionName +
+                        ", memory space " + std::to_string(space.spaceIndex);
+    auto rows = rowsBySpace.find(key);
+    if (rows == rowsBySpace.end())
       return makeError(where + ": no rows '" + key +
                        "/...' in the plan (stale file?)");
-    if (rows->second.size() != group.problem.size())
-      return makeError(where + ": " + Twine(group.problem.size()) +
+    if (rows->second.size() != space.problem.size())
+      return makeError(where + ": " + Twine(space.problem.size()) +
                        " buffers, but the plan has " +
                        Twine(rows->second.size()));
     uint64_t fileFirst = UINT64_MAX;
     for (auto &entry : rows->second)
       fileFirst = std::min(fileFirst, entry.second.buffer.start);
-    uint64_t first = getFirstStart(group.problem);
+    uint64_t first = getFirstStart(space.problem);
     Plan &plan = result.plans[key];
-    for (auto [index, buffer] : llvm::enumerate(group.problem)) {
+    for (auto [index, buffer] : llvm::enumerate(space.problem)) {
       auto row = rows->second.find(index);
       if (row == rows->second.end())
         return makeError(where + ": no row '" + key + "/" + Twine(index) +
                          "' in the plan");
       const Buffer &saved = row->second.buffer;
-      // Lifetimes are compared from the group's first start: export shifted
+      // Lifetimes are compared from the space's first start: export shifted
       // them.
       auto mismatch = [&](StringRef what, uint64_t inFile, uint64_t now) {
         return makeError(where + ": buffer " + Twine(index) + " (" + key + "/" +
@@ -203,49 +161,41 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
       plan.offsets.push_back(offset);
       plan.slabSize = std::max(plan.slabSize, offset + buffer.size);
     }
-    rowsByGroup.erase(rows);
+    rowsBySpace.erase(rows);
   }
-  if (!rowsByGroup.empty())
-    return makeError(fileName + ": rows '" + rowsByGroup.begin()->first() +
+  if (!rowsBySpace.empty())
+    return makeError(fileName + ": rows '" + rowsBySpace.begin()->first() +
                      "/...' match no memory space of a function in the "
                      "module (stale file?)");
   return result;
 }
 
-llvm::Expected<AppliedPlans> AppliedPlans::load(StringRef path, ModuleOp module,
-                                                uint64_t minAlignment) {
+llvm::Expected<std::vector<Plan>>
+loadAppliedPlans(StringRef path, ArrayRef<SpaceProblem> spaces) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!file)
     return makeError("cannot read plan '" + path +
                      "': " + file.getError().message());
-  ModuleProblems problems = collectModuleProblems(module, minAlignment);
-  if (std::optional<std::string> name = findSharedName(problems.groups))
+  if (std::optional<std::string> name = findSharedName(spaces))
     return makeError("two functions are named @" + *name +
                      "; their plans cannot be told apart");
   llvm::Expected<ExchangePlans> read =
-      readExchangePlans((*file)->getBuffer(), path, problems.groups);
+      readExchangePlans((*file)->getBuffer(), path, spaces);
   if (!read)
     return read.takeError();
-  AppliedPlans result;
-  for (const SpaceGroup &group : problems.groups) {
-    Plan &plan = read->plans[group.getKey()];
-    if (llvm::Error error = validatePlan(group.problem, plan))
-      return makeError(path + ": function @" + group.functionName +
-                       ", memory space " + Twine(group.spaceIndex) +
+  std::vector<Plan> plans;
+  for (const SpaceProblem &space : spaces) {
+    Plan &plan = read->plans[space.getKey()];
+    if (llvm::Error error = validatePlan(space.problem, plan))
+      return makeError(path + ": function @" + space.functionName +
+                       ", memory space " + Twine(space.spaceIndex) +
                        ": invalid plan: " + llvm::toString(std::move(error)));
+    plan.outcome.strategy = "apply";
     plan.details = ("applied from " + path).str();
-    result.plans[{group.func, group.memorySpace}] = std::move(plan);
+    plans.push_back(std::move(plan));
   }
-  return result;
-}
-
-llvm::Expected<Plan> AppliedPlans::get(FunctionOpInterface func,
-                                       Attribute memorySpace) const {
-  auto it = plans.find({func.getOperation(), memorySpace});
-  if (it == plans.end())
-    return makeError("no plan for this memory space in the applied file");
-  return it->second;
+  return plans;
 }
 
 } // namespace memplan

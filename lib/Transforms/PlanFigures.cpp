@@ -1,6 +1,8 @@
 //===- PlanFigures.cpp - What a planning pass did, in numbers -------------===//
 
-#include "memplan/Transforms/PlanFigures.h"
+#include "PlanFigures.h"
+
+#include "memplan/Transforms/Passes.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"

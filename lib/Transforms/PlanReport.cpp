@@ -1,6 +1,8 @@
 //===- PlanReport.cpp - The JSON report of a planning pass ----------------===//
 
-#include "memplan/Transforms/PlanReport.h"
+#include "PlanReport.h"
+
+#include "MemorySpaces.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/FileSystem.h"
@@ -21,95 +23,100 @@ template <typename T> std::string printToString(const T &thing) {
   return text;
 }
 
+json::Object describeBuffer(const FunctionBuffer &buffer) {
+  json::Object object;
+  memref::AllocOp alloc = buffer.alloc;
+  MemRefType type = alloc.getType();
+  object["location"] = printToString(alloc->getLoc());
+  object["type"] = printToString(type);
+  object["memory-space"] = printMemorySpace(type.getMemorySpace());
+  if (buffer.leftAlone) {
+    object["status"] = "left-alone";
+    object["left-alone"] =
+        json::Object{{"kind", getLeftAloneKindName(buffer.leftAlone->kind)},
+                     {"message", buffer.leftAlone->message}};
+    return object;
+  }
+  object["bytes"] = buffer.size;
+  object["alignment"] = buffer.alignment;
+  object["start"] = buffer.start;
+  object["end"] = buffer.end;
+  object["status"] = "planned";
+  return object;
+}
+
 } // namespace
 
-std::string printMemorySpace(Attribute memorySpace) {
-  return memorySpace ? printToString(memorySpace) : "";
-}
+PlanReport::PlanReport(const PlanningOptions &options)
+    : passArgument(options.passArgument),
+      strategy(options.applyFile.empty() ? options.strategy : "apply"),
+      options(json::Object{{"strategy", options.strategy},
+                           {"alignment", options.alignment},
+                           {"time-limit", options.timeLimitSeconds}}) {}
 
-std::string getWinningStrategy(StringRef asked, StringRef details) {
-  // Both best strategies start their details with "best: NAME ".
-  if (asked != "best" || !details.consume_front("best: "))
-    return asked.str();
-  return details.take_until([](char c) { return c == ' ' || c == ';'; }).str();
-}
+void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
+  for (auto [function, functionPlan] :
+       llvm::zip_equal(buffers.functions, plan.functions)) {
+    FunctionOpInterface func = function.func;
+    StringAttr name =
+        func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    json::Object entry{{"name", name ? name.getValue().str() : ""},
+                       {"location", printToString(func.getLoc())},
+                       {"strategy", strategy}};
 
-PlanReport::PlanReport(StringRef passArgument, json::Object options)
-    : passArgument(passArgument.str()), options(std::move(options)) {}
-
-void PlanReport::addFunction(FunctionOpInterface func, StringRef strategy,
-                             ArrayRef<FunctionBuffer> buffers) {
-  functionIndex[func] = functions.size();
-  FunctionEntry &entry = functions.emplace_back();
-  StringAttr name =
-      func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-  entry.header["name"] = name ? name.getValue().str() : "";
-  entry.header["location"] = printToString(func.getLoc());
-  entry.header["strategy"] = strategy.str();
-  for (const FunctionBuffer &buffer : buffers) {
-    bufferIndex[&buffer] = {functions.size() - 1, entry.buffers.size()};
-    json::Object &object = entry.buffers.emplace_back();
-    memref::AllocOp alloc = buffer.alloc;
-    MemRefType type = alloc.getType();
-    object["location"] = printToString(alloc.getLoc());
-    object["type"] = printToString(type);
-    object["memory-space"] = printMemorySpace(type.getMemorySpace());
-    if (buffer.leftAlone) {
-      object["status"] = "left-alone";
-      object["left-alone"] =
-          json::Object{{"kind", getLeftAloneKindName(buffer.leftAlone->kind)},
-                       {"message", buffer.leftAlone->message}};
-      continue;
+    std::vector<json::Object> bufferObjects;
+    llvm::DenseMap<const FunctionBuffer *, size_t> indexOf;
+    for (const FunctionBuffer &buffer : function.buffers) {
+      indexOf[&buffer] = bufferObjects.size();
+      bufferObjects.push_back(describeBuffer(buffer));
     }
-    object["bytes"] = buffer.size;
-    object["alignment"] = buffer.alignment;
-    object["start"] = buffer.start;
-    object["end"] = buffer.end;
-    object["status"] = "planned";
-  }
-}
 
-void PlanReport::addSpace(FunctionOpInterface func, Attribute memorySpace,
-                          ArrayRef<const FunctionBuffer *> buffers,
-                          SpaceResult result) {
-  FunctionEntry &entry = functions[functionIndex.at(func)];
-  json::Object space{{"memory-space", printMemorySpace(memorySpace)},
-                     {"strategy", result.strategy},
-                     {"lower-bound", result.lowerBound},
-                     {"naive", result.naive},
-                     {"seconds", result.seconds},
-                     {"buffers", static_cast<int64_t>(buffers.size())}};
-  if (result.slabBytes)
-    space["slab-bytes"] = *result.slabBytes;
-  else
-    space["object-bytes"] = json::Array(result.objectBytes);
-  if (result.slabAlignment)
-    space["slab-alignment"] = *result.slabAlignment;
-  space["placement"] = result.placement;
-  entry.spaces.push_back(std::move(space));
-  StringRef key = result.slabBytes ? "offset" : "object";
-  for (auto [buffer, placement] : llvm::zip_equal(buffers, result.placements)) {
-    json::Object &object = entry.buffers[bufferIndex.at(buffer).second];
-    object[key] = placement;
+    json::Array spaces;
+    for (unsigned index = function.firstSpace; index != function.endSpace;
+         ++index) {
+      const SpaceProblem &space = buffers.spaces[index];
+      const SpacePlan &spacePlan = plan.spaces[index];
+      const SlabPlan &slabs = spacePlan.plan;
+      bool offsets = slabs.kind == PlanKind::Offsets;
+      json::Object object{
+          {"memory-space", printMemorySpace(space.memorySpace)},
+          {"strategy", slabs.outcome.strategy},
+          {"lower-bound", spacePlan.lowerBound},
+          {"naive", spacePlan.naive},
+          {"seconds", spacePlan.seconds},
+          {"buffers", static_cast<int64_t>(space.buffers.size())}};
+      if (offsets) {
+        object["slab-bytes"] = slabs.getTotalSize();
+        if (!slabs.slabs.empty())
+          object["slab-alignment"] = slabs.slabs.front().alignment;
+      } else {
+        json::Array sizes;
+        for (const Slab &slab : slabs.slabs)
+          sizes.push_back(slab.size);
+        object["object-bytes"] = std::move(sizes);
+      }
+      object["placement"] = getSlabKindName(functionPlan.placement);
+      spaces.push_back(std::move(object));
+      for (auto [buffer, slab, offset] :
+           llvm::zip_equal(space.buffers, slabs.slabOf, slabs.offsets))
+        bufferObjects[indexOf.at(buffer)][offsets ? "offset" : "object"] =
+            offsets ? offset : uint64_t(slab);
+    }
+    entry["spaces"] = std::move(spaces);
+    json::Array bufferArray;
+    for (json::Object &object : bufferObjects)
+      bufferArray.push_back(std::move(object));
+    entry["buffers"] = std::move(bufferArray);
+    functions.push_back(std::move(entry));
   }
 }
 
 json::Value PlanReport::toJson() const {
-  json::Array functionArray;
-  for (const FunctionEntry &entry : functions) {
-    json::Object function = entry.header;
-    function["spaces"] = json::Array(entry.spaces);
-    json::Array buffers;
-    for (const json::Object &buffer : entry.buffers)
-      buffers.push_back(json::Object(buffer));
-    function["buffers"] = std::move(buffers);
-    functionArray.push_back(std::move(function));
-  }
   return json::Object{{"schema", "memplan-report"},
                       {"version", kVersion},
                       {"pass", passArgument},
                       {"options", json::Object(options)},
-                      {"functions", std::move(functionArray)}};
+                      {"functions", json::Array(functions)}};
 }
 
 llvm::Error PlanReport::write(StringRef path) const {

@@ -1,12 +1,22 @@
-//===- PlanningDriver.cpp - What every planning pass does alike -----------===//
+//===- PlanningDriver.cpp - What every planning pass does -----------------===//
 
-#include "memplan/Transforms/PlanningDriver.h"
+#include "PlanningDriver.h"
+
+#include "HeapMapOutput.h"
+#include "ModuleBuffers.h"
+#include "ModulePlan.h"
+#include "PlanExchange.h"
+#include "PlanReport.h"
+#include "SlabPlacement.h"
+#include "SlabRewrite.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/Debug.h"
+
+#include <optional>
+
+#define DEBUG_TYPE "memplan-planning"
 
 using namespace mlir;
 
@@ -14,151 +24,124 @@ namespace memplan {
 
 namespace {
 
-/// Splits a pass option string at spaces that are outside quotes and braces,
-/// the way MLIR's option parser reads it.
-SmallVector<StringRef> splitOptionString(StringRef options) {
-  SmallVector<StringRef> pieces;
-  size_t begin = 0, depth = 0;
-  char quote = 0;
-  for (size_t i = 0, e = options.size(); i <= e; ++i) {
-    char c = i < e ? options[i] : ' ';
-    if (quote) {
-      quote = c == quote ? 0 : quote;
-      continue;
-    }
-    if (c == '"' || c == '\'') {
-      quote = c;
-    } else if (c == '{') {
-      ++depth;
-    } else if (c == '}') {
-      depth -= depth > 0;
-    } else if (c == ' ' && depth == 0) {
-      if (i > begin)
-        pieces.push_back(options.slice(begin, i));
-      begin = i + 1;
-    }
+/// One run of a planning pass: what it has to say when it is done.
+class PlanningRun {
+public:
+  explicit PlanningRun(const PlanningOptions &options)
+      : options(options), heapMaps(options.heapMapPath) {
+    if (!options.reportFile.empty())
+      report.emplace(options);
   }
-  return pieces;
-}
 
-void emitSummary(FunctionOpInterface func, const PlanningSettings &settings,
-                 const PlanFigures &figures) {
-  StringAttr name =
-      func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-  std::string leftAlone = figures.describeLeftAlone();
-  std::string allocated =
-      figures.slabs > 1
-          ? llvm::formatv("{0} {1}s of {2} bytes in all", figures.slabs,
-                          settings.unit, figures.slabBytes)
-                .str()
-          : llvm::formatv("a {0}-byte {1}", figures.slabBytes, settings.unit)
-                .str();
-  emitRemark(func.getLoc()) << llvm::formatv(
-      "{0}: @{1}: planned {2} of {3} buffers ({4} left alone{5}) into {6} "
-      "using {7}; naive {8} bytes, lower bound {9} bytes{10}",
-      settings.passArgument, name ? name.getValue() : "<anonymous>",
-      figures.planned, figures.buffers, figures.getLeftAlone(),
-      leftAlone.empty() ? "" : ": " + leftAlone, allocated, settings.strategy,
-      figures.naiveBytes, figures.lowerBoundBytes,
-      figures.details.empty() ? "" : " (" + figures.details + ")");
-}
-
-LogicalResult planFunction(FunctionOpInterface func,
-                           ArrayRef<FunctionBuffer> buffers,
-                           const PlanningSettings &settings,
-                           SpacePlanner planSpace, PlanFigures &figures) {
-  figures.buffers = buffers.size();
-  if (settings.report)
-    settings.report->addFunction(func, settings.strategy, buffers);
-  llvm::MapVector<Attribute, SmallVector<const FunctionBuffer *>> bySpace;
-  for (const FunctionBuffer &buffer : buffers) {
-    if (!buffer.leftAlone) {
-      bySpace[buffer.memorySpace].push_back(&buffer);
-      continue;
-    }
-    figures.addLeftAlone(buffer.leftAlone->kind);
-    if (settings.remarks)
-      emitRemark(buffer.alloc->getLoc())
-          << settings.passArgument
-          << ": left alone: " << buffer.leftAlone->message;
-  }
-  for (auto &[memorySpace, spaceBuffers] : bySpace) {
-    SmallVector<Buffer> problem;
-    for (const FunctionBuffer *buffer : spaceBuffers)
-      problem.push_back(
-          {buffer->size, buffer->alignment, buffer->start, buffer->end});
-    if (failed(planSpace(func, memorySpace, spaceBuffers, problem, figures)))
+  /// Plans `buffers`, found in `module`, and rewrites them once every plan
+  /// is valid.
+  FailureOr<PlanFigures> planAndRewrite(ModuleOp module,
+                                        const ModuleBuffers &buffers,
+                                        SlabPlacer &placer,
+                                        ArrayRef<Plan> applied = {}) {
+    FailureOr<ModulePlan> plan = planModule(buffers, options, placer, applied);
+    if (failed(plan))
       return failure();
+    if (report)
+      report->add(buffers, *plan);
+    if (heapMaps.isEnabled())
+      heapMaps.add(buffers, *plan,
+                   options.passArgument + ", " + options.strategy);
+    rewriteModule(module, buffers, *plan);
+    return plan->getTotalFigures();
   }
-  if (settings.summary)
-    emitSummary(func, settings, figures);
-  return success();
+
+  /// Writes the report and the heap maps.
+  LogicalResult finish(ModuleOp module) {
+    if (failed(heapMaps.write(module, options.passArgument)))
+      return failure();
+    if (report)
+      if (llvm::Error error = report->write(options.reportFile))
+        return emitError(module.getLoc()) << options.passArgument << ": "
+                                          << llvm::toString(std::move(error));
+    return success();
+  }
+
+private:
+  const PlanningOptions &options;
+  std::optional<PlanReport> report;
+  HeapMapOutput heapMaps;
+};
+
+/// slab=argument: one function at a time, callees first, on a copy of the
+/// module. Each function that takes its slabs as arguments has its callers
+/// changed to pass them before they are planned, so that a caller places its
+/// callees' arenas; the copy replaces the module only if all went well.
+FailureOr<PlanFigures> planCalleesFirst(ModuleOp module,
+                                        const PlanningOptions &options,
+                                        PlanningRun &run) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  SlabPlacer placer(*copy, SlabKind::Argument, options.passArgument);
+  PlanFigures total;
+  bool failedAny = false;
+  for (Operation *op : findFunctionsCalleesFirst(*copy)) {
+    auto func = cast<FunctionOpInterface>(op);
+    unsigned numArguments = func.getNumArguments();
+    ModuleBuffers buffers =
+        analyzeModule(*copy, options.alignment,
+                      [&](FunctionOpInterface other) { return other == func; });
+    FailureOr<PlanFigures> figures = run.planAndRewrite(*copy, buffers, placer);
+    if (failed(figures)) {
+      failedAny = true;
+      continue;
+    }
+    total += *figures;
+    passArenasToCallees(*copy, func, numArguments);
+  }
+  if (failedAny)
+    return failure();
+  module.getBodyRegion().takeBody(copy->getBodyRegion());
+  return total;
 }
 
 } // namespace
 
-FailureOr<PlanFigures>
-planModule(ModuleOp module, const PlanningSettings &settings,
-           SpacePlanner planSpace, function_ref<void()> commit,
-           function_ref<bool(FunctionOpInterface)> filter) {
-  // Every function is analysed before any is rewritten, so that what is
-  // learnt about callees comes from the program as it was written.
-  BufferAliasAnalysis aliasAnalysis;
-  SmallVector<std::pair<FunctionOpInterface, std::vector<FunctionBuffer>>>
-      functions;
-  module->walk([&](FunctionOpInterface func) {
-    if (func.isExternal() || (filter && !filter(func)))
-      return;
-    functions.emplace_back(
-        func, analyzeFunctionBuffers(func, aliasAnalysis, settings.alignment));
-  });
-
-  PlanFigures total;
-  bool failedAny = false;
-  for (auto &[func, buffers] : functions) {
-    PlanFigures figures;
-    failedAny |=
-        failed(planFunction(func, buffers, settings, planSpace, figures));
-    total += figures;
-  }
-  if (failedAny)
+FailureOr<PlanFigures> runPlanning(ModuleOp module,
+                                   const PlanningOptions &options) {
+  auto fail = [&](const Twine &message) {
+    emitError(module.getLoc()) << message;
     return failure();
-  if (commit)
-    commit();
-  return total;
-}
+  };
+  if (std::string problem = checkPlanningOptions(options); !problem.empty())
+    return fail(problem);
+  bool applying = !options.applyFile.empty();
+  if (applying && options.kind != PlanKind::Offsets)
+    return fail(options.passArgument + ": apply is for memplan-offsets only");
+  // The plan file describes the module as exported; the arenas that
+  // slab=argument adds change the callers' problems before they are planned.
+  if (applying && options.slab == SlabKind::Argument)
+    return fail(options.passArgument +
+                ": apply cannot be used with slab=argument");
 
-FailureOr<std::string> normalizePlanningOptions(
-    StringRef options, StringRef passArgument, ArrayRef<StringRef> validOptions,
-    function_ref<LogicalResult(const Twine &)> errorHandler) {
-  // `--memplan-offsets=greedy-size` names the strategy alone.
-  std::string normalized = options.trim().str();
-  if (!normalized.empty() &&
-      StringRef(normalized).find_first_of("= {}\"'") == StringRef::npos)
-    normalized = "strategy=" + normalized;
-
-  for (StringRef piece : splitOptionString(normalized)) {
-    StringRef key = piece.split('=').first;
-    if (!llvm::is_contained(validOptions, key)) {
-      (void)errorHandler(
-          llvm::formatv("unknown option '{0}' for {1}; valid options are: {2}",
-                        key, passArgument, joinNames(validOptions)));
-      return failure();
+  PlanningRun run(options);
+  FailureOr<PlanFigures> figures;
+  if (options.slab == SlabKind::Argument) {
+    figures = planCalleesFirst(module, options, run);
+  } else {
+    ModuleBuffers buffers = analyzeModule(module, options.alignment);
+    std::vector<Plan> applied;
+    if (applying) {
+      llvm::Expected<std::vector<Plan>> plans =
+          loadAppliedPlans(options.applyFile, buffers.spaces);
+      if (!plans)
+        return fail(options.passArgument + ": " +
+                    llvm::toString(plans.takeError()));
+      applied = std::move(*plans);
     }
+    SlabPlacer placer(module, options.slab, options.passArgument);
+    figures = run.planAndRewrite(module, buffers, placer, applied);
   }
-  return normalized;
-}
-
-LogicalResult emitPlanningError(FunctionOpInterface func,
-                                StringRef passArgument, const Twine &what,
-                                llvm::Error error) {
-  emitError(func.getLoc()) << passArgument << ": " << what << ": "
-                           << llvm::toString(std::move(error));
-  return failure();
-}
-
-std::string joinNames(ArrayRef<StringRef> names) {
-  return llvm::join(names.begin(), names.end(), ", ");
+  if (failed(figures) || failed(run.finish(module)))
+    return failure();
+  LLVM_DEBUG(llvm::dbgs() << "memplan: " << options.passArgument << ": "
+                          << figures->planned << " of " << figures->buffers
+                          << " buffers planned\n");
+  return figures;
 }
 
 } // namespace memplan

@@ -1,102 +1,54 @@
 //===- SlabPlacement.cpp - Where slabs live and how large they may be -----===//
 
-#include "memplan/Transforms/SlabPlacement.h"
+#include "SlabPlacement.h"
 
 #include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SCCIterator.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 
 namespace memplan {
 
-std::optional<uint64_t> SpaceLimits::getCapacity(Attribute memorySpace) const {
-  std::optional<uint64_t> number = getMemorySpaceNumber(memorySpace);
-  if (!number)
-    return std::nullopt;
-  uint64_t capacity = defaultCapacity;
-  if (*number != 0) {
-    auto it = capacities.find(*number);
-    capacity = it == capacities.end() ? 0 : it->second;
+StringRef getSlabKindName(SlabKind kind) {
+  switch (kind) {
+  case SlabKind::Alloc:
+    return "alloc";
+  case SlabKind::Global:
+    return "global";
+  case SlabKind::Argument:
+    return "argument";
   }
-  if (capacity == 0)
-    return std::nullopt;
-  return capacity;
+  llvm_unreachable("unknown slab kind");
 }
 
-uint64_t SpaceLimits::getAlignment(Attribute memorySpace) const {
-  std::optional<uint64_t> number = getMemorySpaceNumber(memorySpace);
-  if (number && *number != 0) {
-    auto it = alignments.find(*number);
-    if (it != alignments.end())
-      return std::max(it->second, defaultAlignment);
-  }
-  return defaultAlignment;
+SlabPlacer::SlabPlacer(ModuleOp module, SlabKind asked, StringRef passArgument)
+    : module(module), asked(asked), passArgument(passArgument.str()) {
+  if (asked != SlabKind::Alloc)
+    recursiveFunctions = findRecursiveFunctions(module);
 }
 
-std::optional<SlabKind> parseSlabKind(StringRef text) {
-  if (text == "alloc")
+SlabKind SlabPlacer::getPlacement(FunctionOpInterface func) {
+  if (asked == SlabKind::Alloc)
     return SlabKind::Alloc;
-  if (text == "global")
-    return SlabKind::Global;
-  if (text == "argument")
-    return SlabKind::Argument;
-  return std::nullopt;
-}
-
-std::string parseSpaceMap(StringRef text, StringRef optionName,
-                          bool powersOfTwo,
-                          std::map<uint64_t, uint64_t> &into) {
-  into.clear();
-  SmallVector<StringRef> entries;
-  text.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (StringRef entry : entries) {
-    auto [spaceText, valueText] = entry.trim().split(':');
-    uint64_t space, value;
-    if (spaceText.trim().getAsInteger(10, space) ||
-        valueText.trim().getAsInteger(10, value))
-      return llvm::formatv("{0}: '{1}' is not SPACE:VALUE", optionName,
-                           entry.trim())
-          .str();
-    if (space == 0)
-      return llvm::formatv("{0}: memory space 0 is the default space, which "
-                           "the option without 'space-' sets",
-                           optionName)
-          .str();
-    if (powersOfTwo && !llvm::isPowerOf2_64(value))
-      return llvm::formatv("{0}: {1} for memory space {2} is not a power of "
-                           "two",
-                           optionName, value, space)
-          .str();
-    if (!into.emplace(space, value).second)
-      return llvm::formatv("{0}: memory space {1} is given twice", optionName,
-                           space)
-          .str();
-  }
-  return "";
-}
-
-std::optional<uint64_t> getMemorySpaceNumber(Attribute memorySpace) {
-  if (!memorySpace)
-    return 0;
-  if (auto integer = dyn_cast<IntegerAttr>(memorySpace))
-    return integer.getValue().getZExtValue();
-  return std::nullopt;
-}
-
-std::string describeMemorySpace(Attribute memorySpace) {
-  std::optional<uint64_t> number = getMemorySpaceNumber(memorySpace);
-  if (number && *number == 0)
-    return "the default memory space";
-  if (number)
-    return "memory space " + std::to_string(*number);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "memory space " << memorySpace;
-  return text;
+  const char *reason = nullptr;
+  if (func->getParentOp() != module.getOperation())
+    reason = "it is not directly in the module";
+  else if (recursiveFunctions.contains(func))
+    reason = "it may be active twice at once (recursion)";
+  else if (asked == SlabKind::Argument)
+    reason = whyNoArenaArgument(func, module);
+  if (!reason)
+    return asked;
+  if (remarked.insert(func).second)
+    emitRemark(func.getLoc())
+        << passArgument << ": slab=" << getSlabKindName(asked)
+        << ": allocating the slabs of this function instead, because "
+        << reason;
+  return SlabKind::Alloc;
 }
 
 llvm::DenseSet<Operation *> findRecursiveFunctions(ModuleOp module) {

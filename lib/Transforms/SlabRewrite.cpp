@@ -1,6 +1,6 @@
 //===- SlabRewrite.cpp - Turns planned buffers into views of a slab -------===//
 
-#include "memplan/Transforms/SlabRewrite.h"
+#include "SlabRewrite.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace mlir;
 
@@ -45,12 +46,19 @@ Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
                                      FlatSymbolRefAttr::get(unique));
 }
 
-} // namespace
+/// A buffer of a function and the byte offset it was given in its slab.
+struct PlacedBuffer {
+  const FunctionBuffer *buffer;
+  uint64_t offset;
+};
 
+/// Allocates one `i8` slab of `slabSize` bytes and `slabAlignment` in
+/// `memorySpace` for `func` where `placement` says, and replaces each placed
+/// buffer by a `memref.view` of it. The slab's location is named `slabName`.
 void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
                      uint64_t slabSize, uint64_t slabAlignment,
                      ArrayRef<PlacedBuffer> placed, StringRef slabName,
-                     SlabSource source) {
+                     SlabKind placement, SymbolTable *globals) {
   MLIRContext *context = func->getContext();
   Region &body = func.getFunctionBody();
   OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
@@ -62,10 +70,10 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
   IntegerAttr alignmentAttr =
       builder.getI64IntegerAttr(static_cast<int64_t>(slabAlignment));
   Value slab;
-  if (source.globals) {
+  if (placement == SlabKind::Global) {
     slab = createGlobalSlab(builder, func, slabLoc, slabType, alignmentAttr,
-                            slabName, *source.globals);
-  } else if (source.argument) {
+                            slabName, *globals);
+  } else if (placement == SlabKind::Argument) {
     unsigned index = func.getNumArguments();
     NamedAttribute attrs[] = {
         builder.getNamedAttr(
@@ -101,7 +109,7 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
   }
 
   // The slab lives as long as the function: free it on every way out.
-  if (source.globals || source.argument)
+  if (placement != SlabKind::Alloc)
     return;
   for (Block &block : body) {
     if (block.empty())
@@ -111,6 +119,37 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
       continue;
     builder.setInsertionPoint(terminator);
     memref::DeallocOp::create(builder, slabLoc, slab);
+  }
+}
+
+} // namespace
+
+void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
+                   const ModulePlan &plan) {
+  // Made only when a slab becomes a global: it indexes the whole module.
+  std::optional<SymbolTable> globals;
+  for (auto [function, functionPlan] :
+       llvm::zip_equal(buffers.functions, plan.functions)) {
+    for (unsigned index = function.firstSpace; index != function.endSpace;
+         ++index) {
+      const SpaceProblem &space = buffers.spaces[index];
+      const SlabPlan &slabs = plan.spaces[index].plan;
+      std::string slabName = ("memplan." + getSlabNoun(slabs.kind)).str();
+      SmallVector<SmallVector<unsigned>> members = slabs.getMembers();
+      if (functionPlan.placement == SlabKind::Global && !globals)
+        globals.emplace(module);
+      // Each slab is inserted at the function entry: go backwards so that
+      // the slabs of a space read in order there.
+      for (unsigned slab = slabs.slabs.size(); slab-- > 0;) {
+        SmallVector<PlacedBuffer> placed;
+        for (unsigned member : members[slab])
+          placed.push_back({space.buffers[member], slabs.offsets[member]});
+        rewriteIntoSlab(function.func, space.memorySpace,
+                        slabs.slabs[slab].size, slabs.slabs[slab].alignment,
+                        placed, slabName, functionPlan.placement,
+                        globals ? &*globals : nullptr);
+      }
+    }
   }
 }
 

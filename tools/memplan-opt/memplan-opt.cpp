@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Transforms/Passes.h"
-#include "memplan/Transforms/PlanFigures.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"

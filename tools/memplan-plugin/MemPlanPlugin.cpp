@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Transforms/Passes.h"
-#include "memplan/Transforms/PlanFigures.h"
 
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"

@@ -6,7 +6,7 @@
 include "mlir/Pass/PassBase.td"
 
 // Both planning passes take the same options and report the same figures
-// (PlanningPass.h relies on these names).
+// (lib/Transforms/PlanningPassSupport.h reads them by these names).
 defvar planningOptions = [
     Option<"strategy", "strategy", "std::string", /*default=*/"\"best\"",
            "Planning strategy (see the pass description)">,
@@ -23,23 +23,29 @@ defvar planningOptions = [
            "exact counts its work in steps and gives the same plan on any "
            "machine; hill-climb stopped by this limit may give a plan that "
            "depends on the machine's speed">,
-    Option<"slab", "slab", "std::string", /*default=*/"\"alloc\"",
+    Option<"slab", "slab", "::memplan::SlabKind",
+           /*default=*/"::memplan::SlabKind::Alloc",
            "Where slabs (or objects) live: alloc (a memref.alloc at the "
            "entry, freed before every return), global (a private "
            "memref.global per function, memory space and slab, taken with "
            "memref.get_global) or argument (a trailing argument of private "
            "functions called only by func.call, which their callers plan); "
-           "recursive functions keep alloc">,
+           "recursive functions keep alloc",
+           [{::llvm::cl::values(
+             clEnumValN(::memplan::SlabKind::Alloc, "alloc",
+                        "a memref.alloc at the function entry"),
+             clEnumValN(::memplan::SlabKind::Global, "global",
+                        "a private memref.global"),
+             clEnumValN(::memplan::SlabKind::Argument, "argument",
+                        "a trailing argument passed by the callers"))}]>,
     Option<"capacity", "capacity", "uint64_t", /*default=*/"0",
            "Bytes the planned buffers of the default memory space of one "
            "function may take; 0 means no limit">,
-    Option<"spaceCapacity", "space-capacity", "std::string",
-           /*default=*/"\"\"",
-           "Capacities of numbered memory spaces, as SPACE:BYTES,...">,
-    Option<"spaceAlignment", "space-alignment", "std::string",
-           /*default=*/"\"\"",
-           "Minimum alignments of numbered memory spaces, as "
-           "SPACE:BYTES,... (at least `alignment`)">,
+    ListOption<"spaceCapacity", "space-capacity", "std::string",
+               "Capacities of numbered memory spaces, as SPACE:BYTES,...">,
+    ListOption<"spaceAlignment", "space-alignment", "std::string",
+               "Minimum alignments of numbered memory spaces, as "
+               "SPACE:BYTES,... (at least `alignment`)">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "Write what was planned, buffer by buffer, to this JSON file "
            "(docs/report.md)">,

@@ -65,6 +65,7 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   if (!best)
     return std::move(firstError);
   consumeError(std::move(firstError));
+  best->outcome.strategy = bestName.str();
   std::string winnerDetails = std::move(best->details);
   best->details = ("best: " + bestName + " (" + Twine(best->getTotalSize()) +
                    " bytes); tried" + StringRef(tried).drop_front(1))

@@ -165,6 +165,7 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
     return createStringError(std::make_error_code(std::errc::invalid_argument),
                              details);
   Plan result = std::move(*outcomes[*winner].plan);
+  result.outcome.strategy = names[*winner].str();
   result.details = std::move(details);
   return result;
 }

@@ -7,14 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_TRANSFORMS_HEAPMAPOUTPUT_H
-#define MEMPLAN_TRANSFORMS_HEAPMAPOUTPUT_H
+#ifndef MEMPLAN_LIB_TRANSFORMS_HEAPMAPOUTPUT_H
+#define MEMPLAN_LIB_TRANSFORMS_HEAPMAPOUTPUT_H
 
-#include "memplan/Analysis/BufferLifetimes.h"
+#include "ModuleBuffers.h"
+#include "ModulePlan.h"
+
 #include "memplan/Planner/HeapMap.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <string>
 
@@ -27,14 +28,11 @@ public:
 
   bool isEnabled() const { return !path.empty(); }
 
-  /// Adds the picture of one memory space of `func`, whose `buffers` are
-  /// `picture.buffers`; their tooltips come from the IR, so this must be
-  /// called before the allocations are rewritten. `objectOf`, in
-  /// shared-objects plans, names each buffer's object.
-  void add(mlir::FunctionOpInterface func, mlir::Attribute memorySpace,
-           llvm::ArrayRef<const FunctionBuffer *> buffers,
-           HeapMapPicture picture, llvm::StringRef description,
-           llvm::ArrayRef<unsigned> objectOf = {});
+  /// Adds one picture per space of `buffers` as `plan` placed it, titled
+  /// with `description`. Reads tooltips from the IR, so it must be called
+  /// before the allocations are rewritten.
+  void add(const ModuleBuffers &buffers, const ModulePlan &plan,
+           llvm::StringRef description);
 
   /// Writes every picture added; on failure emits an error on `module`
   /// naming `passArgument`.
@@ -53,4 +51,4 @@ private:
 
 } // namespace memplan
 
-#endif // MEMPLAN_TRANSFORMS_HEAPMAPOUTPUT_H
+#endif // MEMPLAN_LIB_TRANSFORMS_HEAPMAPOUTPUT_H

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_TRANSFORMS_PLANFIGURES_H
-#define MEMPLAN_TRANSFORMS_PLANFIGURES_H
+#ifndef MEMPLAN_LIB_TRANSFORMS_PLANFIGURES_H
+#define MEMPLAN_LIB_TRANSFORMS_PLANFIGURES_H
 
 #include "memplan/Analysis/LeftAlone.h"
 
@@ -27,7 +27,7 @@ struct PlanFigures {
   uint64_t lowerBoundBytes = 0;
   std::array<uint64_t, kNumLeftAloneKinds> leftAloneByKind{};
   /// What the strategies said about their plans (which won under best),
-  /// "; "-separated.
+  /// "; "-separated, for people.
   std::string details;
 
   uint64_t getLeftAlone() const;
@@ -45,19 +45,10 @@ struct PlanFigures {
   void printStatistics(llvm::raw_ostream &os, llvm::StringRef passName) const;
 };
 
-/// Release builds of MLIR (Debian's among them) compile pass statistics out,
-/// so `-mlir-pass-statistics` shows nothing for any pass. memplan-opt calls
-/// this when it is given that flag; memplan's passes then print their figures
-/// themselves.
-void enableStatisticsFallback();
-/// For the pass plugin, which is loaded while the host tool is still parsing
-/// its command line and so cannot know yet whether the flag is coming: the
-/// fallback is enabled whenever the host's `-mlir-pass-statistics` option (the
-/// one MLIR registers with LLVM's command line) has been given, which is
-/// looked up each time a pass finishes.
-void enableStatisticsFallbackOnFlag();
+/// Whether the passes print their own statistics report
+/// (memplan/Transforms/Passes.h says when).
 bool isStatisticsFallbackEnabled();
 
 } // namespace memplan
 
-#endif // MEMPLAN_TRANSFORMS_PLANFIGURES_H
+#endif // MEMPLAN_LIB_TRANSFORMS_PLANFIGURES_H

@@ -1,0 +1,68 @@
+//===- ModuleBuffers.h - Every buffer of a module, as problems --*- C++ -*-===//
+//
+// The first hand-off of the planning passes: the analysis of every function
+// of a module, its buffers and, per function and memory space, the planning
+// problem of its planned buffers. Planning (ModulePlan.h), the report, the
+// heap maps, export and the rewrite all read this one value.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_TRANSFORMS_MODULEBUFFERS_H
+#define MEMPLAN_LIB_TRANSFORMS_MODULEBUFFERS_H
+
+#include "memplan/Analysis/BufferLifetimes.h"
+#include "memplan/Planner/Problem.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+/// The planned buffers of one memory space of one function: one problem for
+/// the planner core.
+struct SpaceProblem {
+  mlir::FunctionOpInterface func;
+  /// The function's symbol name; empty when it has none.
+  std::string functionName;
+  /// Spaces are numbered per function in the order their first buffer
+  /// appears.
+  unsigned spaceIndex = 0;
+  mlir::Attribute memorySpace;
+  llvm::SmallVector<const FunctionBuffer *> buffers;
+  /// `problem[i]` is `buffers[i]` as the analysis found it.
+  llvm::SmallVector<Buffer> problem;
+
+  /// "@FUNC/S", how exported problems name the space.
+  std::string getKey() const;
+};
+
+/// One function and every memref.alloc in it, planned or left alone.
+struct FunctionBuffers {
+  mlir::FunctionOpInterface func;
+  std::vector<FunctionBuffer> buffers;
+  /// Its spaces are ModuleBuffers::spaces[firstSpace, endSpace).
+  unsigned firstSpace = 0;
+  unsigned endSpace = 0;
+};
+
+struct ModuleBuffers {
+  /// In the order the module's walk meets them.
+  std::vector<FunctionBuffers> functions;
+  std::vector<SpaceProblem> spaces;
+};
+
+/// Analyses every function of `module` with a body (those of nested modules
+/// too), all before anything is planned, so that what is learnt about
+/// callees comes from the program as written. Every planned buffer gets at
+/// least `minAlignment`. With `filter`, only the functions it accepts.
+ModuleBuffers
+analyzeModule(mlir::ModuleOp module, uint64_t minAlignment,
+              llvm::function_ref<bool(mlir::FunctionOpInterface)> filter = {});
+
+} // namespace memplan
+
+#endif // MEMPLAN_LIB_TRANSFORMS_MODULEBUFFERS_H

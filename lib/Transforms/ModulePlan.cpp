@@ -1,0 +1,253 @@
+//===- ModulePlan.cpp - A validated plan for every problem ----------------===//
+
+#include "ModulePlan.h"
+
+#include "MemorySpaces.h"
+
+#include "memplan/Planner/Planner.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
+
+#define DEBUG_TYPE "memplan-planning"
+
+using namespace mlir;
+
+namespace memplan {
+
+PlanFigures ModulePlan::getTotalFigures() const {
+  PlanFigures total;
+  for (const FunctionPlan &function : functions)
+    total += function.figures;
+  return total;
+}
+
+namespace {
+
+/// Plans the spaces of one run: the pieces every space needs, made once.
+class SpacePlanning {
+public:
+  SpacePlanning(const PlanningOptions &options, SlabPlacer &placer,
+                ArrayRef<Plan> applied)
+      : options(options), limits(SpaceLimits::fromOptions(options)),
+        placer(placer), applied(applied) {
+    StrategyOptions strategyOptions;
+    strategyOptions.timeLimitSeconds = options.timeLimitSeconds;
+    if (!isApplying())
+      planner = createPlanner(options.kind, options.strategy, strategyOptions);
+  }
+
+  LogicalResult planFunction(const ModuleBuffers &buffers,
+                             const FunctionBuffers &function,
+                             ModulePlan &result, FunctionPlan &functionPlan);
+
+private:
+  bool isApplying() const { return !options.applyFile.empty(); }
+
+  LogicalResult planSpace(const SpaceProblem &space, unsigned spaceIndex,
+                          SpacePlan &spacePlan, FunctionPlan &functionPlan);
+
+  LogicalResult fail(FunctionOpInterface func, const Twine &what,
+                     llvm::Error error) const {
+    emitError(func.getLoc()) << options.passArgument << ": " << what << ": "
+                             << llvm::toString(std::move(error));
+    return failure();
+  }
+
+  LogicalResult emitCapacityError(const SpaceProblem &space, uint64_t capacity,
+                                  uint64_t bestSize, uint64_t lowerBound,
+                                  StringRef exactAnswer) const;
+
+  void emitSummary(FunctionOpInterface func, const PlanFigures &figures) const;
+
+  const PlanningOptions &options;
+  SpaceLimits limits;
+  SlabPlacer &placer;
+  ArrayRef<Plan> applied;
+  std::unique_ptr<Planner> planner;
+};
+
+StringRef getFunctionName(FunctionOpInterface func) {
+  auto name = func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  return name ? name.getValue() : "<anonymous>";
+}
+
+LogicalResult SpacePlanning::emitCapacityError(const SpaceProblem &space,
+                                               uint64_t capacity,
+                                               uint64_t bestSize,
+                                               uint64_t lowerBound,
+                                               StringRef exactAnswer) const {
+  emitError(FunctionOpInterface(space.func).getLoc()) << llvm::formatv(
+      "{0}: @{1}: {2} does not fit its capacity of {3} bytes: the best "
+      "{4} found takes {5} bytes, the lower bound is {6} bytes{7}",
+      options.passArgument, getFunctionName(space.func),
+      describeMemorySpace(space.memorySpace), capacity,
+      getSlabNoun(options.kind), bestSize, lowerBound,
+      exactAnswer.empty() ? "" : "; " + exactAnswer);
+  return failure();
+}
+
+void SpacePlanning::emitSummary(FunctionOpInterface func,
+                                const PlanFigures &figures) const {
+  StringRef noun = getSlabNoun(options.kind);
+  std::string leftAlone = figures.describeLeftAlone();
+  std::string allocated =
+      figures.slabs > 1
+          ? llvm::formatv("{0} {1}s of {2} bytes in all", figures.slabs, noun,
+                          figures.slabBytes)
+                .str()
+          : llvm::formatv("a {0}-byte {1}", figures.slabBytes, noun).str();
+  emitRemark(func.getLoc()) << llvm::formatv(
+      "{0}: @{1}: planned {2} of {3} buffers ({4} left alone{5}) into {6} "
+      "using {7}; naive {8} bytes, lower bound {9} bytes{10}",
+      options.passArgument, getFunctionName(func), figures.planned,
+      figures.buffers, figures.getLeftAlone(),
+      leftAlone.empty() ? "" : ": " + leftAlone, allocated,
+      isApplying() ? StringRef("apply") : StringRef(options.strategy),
+      figures.naiveBytes, figures.lowerBoundBytes,
+      figures.details.empty() ? "" : " (" + figures.details + ")");
+}
+
+LogicalResult SpacePlanning::planFunction(const ModuleBuffers &buffers,
+                                          const FunctionBuffers &function,
+                                          ModulePlan &result,
+                                          FunctionPlan &functionPlan) {
+  PlanFigures &figures = functionPlan.figures;
+  figures.buffers = function.buffers.size();
+  for (const FunctionBuffer &buffer : function.buffers) {
+    if (!buffer.leftAlone)
+      continue;
+    figures.addLeftAlone(buffer.leftAlone->kind);
+    if (options.remarks)
+      emitRemark(buffer.alloc->getLoc())
+          << options.passArgument
+          << ": left alone: " << buffer.leftAlone->message;
+  }
+  for (unsigned index = function.firstSpace; index != function.endSpace;
+       ++index)
+    if (failed(planSpace(buffers.spaces[index], index, result.spaces[index],
+                         functionPlan)))
+      return failure();
+  if (options.summary)
+    emitSummary(function.func, figures);
+  return success();
+}
+
+LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
+                                       unsigned spaceIndex,
+                                       SpacePlan &spacePlan,
+                                       FunctionPlan &functionPlan) {
+  FunctionOpInterface func = space.func;
+  // Every buffer of the space, and so every slab, has the space's alignment.
+  uint64_t spaceAlignment = limits.getAlignment(space.memorySpace);
+  spacePlan.problem = space.problem;
+  for (Buffer &buffer : spacePlan.problem)
+    buffer.alignment = std::max(buffer.alignment, spaceAlignment);
+  ArrayRef<Buffer> problem = spacePlan.problem;
+
+  auto startTime = std::chrono::steady_clock::now();
+  llvm::Expected<SlabPlan> plan = isApplying()
+                                      ? toSlabPlan(problem, applied[spaceIndex])
+                                      : planner->plan(problem);
+  spacePlan.seconds = std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - startTime)
+                          .count();
+  if (!plan)
+    return fail(func, "planning failed", plan.takeError());
+  llvm::Expected<uint64_t> lowerBound =
+      computeLowerBound(options.kind, problem);
+  if (!lowerBound)
+    return fail(func, "lower bound", lowerBound.takeError());
+  // A plan that breaks an invariant is a bug in a strategy; it must never
+  // reach the IR.
+  if (llvm::Error error = validateSlabPlan(problem, *plan))
+    return fail(func,
+                "strategy " + (isApplying() ? "apply" : planner->getName()) +
+                    " gave an invalid plan",
+                std::move(error));
+
+  if (std::optional<uint64_t> capacity = limits.getCapacity(space.memorySpace);
+      capacity && plan->getTotalSize() > *capacity) {
+    uint64_t bestSize = plan->getTotalSize();
+    llvm::Expected<CapacityFit> fit =
+        fitCapacity(problem, options.kind, std::move(*plan), *capacity,
+                    options.timeLimitSeconds);
+    if (!fit)
+      return fail(func, "exact with a capacity", fit.takeError());
+    if (fit->answer != CapacityAnswer::Fits) {
+      StringRef exactAnswer;
+      if (fit->searched)
+        exactAnswer =
+            fit->answer == CapacityAnswer::DoesNotFit
+                ? "exact proved that no plan fits"
+                : "exact found no plan that fits within the time limit";
+      return emitCapacityError(space, *capacity, bestSize,
+                               std::max(*lowerBound, fit->lowerBound),
+                               exactAnswer);
+    }
+    if (llvm::Error error = validateSlabPlan(problem, *fit->plan))
+      return fail(func, "exact gave an invalid plan", std::move(error));
+    *plan = std::move(*fit->plan);
+    plan->details = "fits the capacity of " + std::to_string(*capacity) +
+                    " bytes thanks to exact";
+  }
+
+  llvm::Expected<uint64_t> naive = computeNaiveSize(options.kind, problem);
+  if (!naive)
+    return fail(func, "naive size", naive.takeError());
+  StringRef noun = getSlabNoun(options.kind);
+  for (const Slab &slab : plan->slabs)
+    if (slab.size > static_cast<uint64_t>(INT64_MAX))
+      return fail(func, noun + " too large",
+                  llvm::createStringError((options.kind == PlanKind::Offsets
+                                               ? "slab of "
+                                               : "an object of ") +
+                                          std::to_string(slab.size) +
+                                          " bytes does not fit a memref"));
+
+  functionPlan.placement = placer.getPlacement(func);
+  PlanFigures &figures = functionPlan.figures;
+  figures.addDetails(plan->details);
+  figures.planned += problem.size();
+  figures.slabs += plan->slabs.size();
+  figures.slabBytes += plan->getTotalSize();
+  figures.naiveBytes += *naive;
+  figures.lowerBoundBytes += *lowerBound;
+  LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "
+                          << plan->outcome.strategy << " planned "
+                          << plan->slabs.size() << " " << noun << "s of "
+                          << plan->getTotalSize() << " bytes, lower bound "
+                          << *lowerBound << "\n");
+  spacePlan.plan = std::move(*plan);
+  spacePlan.lowerBound = *lowerBound;
+  spacePlan.naive = *naive;
+  return success();
+}
+
+} // namespace
+
+FailureOr<ModulePlan> planModule(const ModuleBuffers &buffers,
+                                 const PlanningOptions &options,
+                                 SlabPlacer &placer, ArrayRef<Plan> applied) {
+  assert(
+      (options.applyFile.empty() || applied.size() == buffers.spaces.size()) &&
+      "one applied plan per space");
+  SpacePlanning planning(options, placer, applied);
+  ModulePlan result;
+  result.spaces.resize(buffers.spaces.size());
+  result.functions.resize(buffers.functions.size());
+  bool failedAny = false;
+  for (auto [function, functionPlan] :
+       llvm::zip_equal(buffers.functions, result.functions))
+    failedAny |=
+        failed(planning.planFunction(buffers, function, result, functionPlan));
+  if (failedAny)
+    return failure();
+  return result;
+}
+
+} // namespace memplan

@@ -1,0 +1,66 @@
+//===- ModulePlan.h - A validated plan for every problem --------*- C++ -*-===//
+//
+// The second hand-off of the planning passes: ModuleBuffers in, one checked
+// plan per function and memory space out, with the figures of each function
+// and where its slabs live. Nothing here changes the IR; the rewrite
+// (SlabRewrite.h) runs once every plan has passed the validator.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_TRANSFORMS_MODULEPLAN_H
+#define MEMPLAN_LIB_TRANSFORMS_MODULEPLAN_H
+
+#include "ModuleBuffers.h"
+#include "PlanFigures.h"
+#include "PlanningOptions.h"
+#include "SlabPlacement.h"
+
+#include "memplan/Planner/SlabPlan.h"
+
+#include "mlir/Support/LLVM.h"
+
+#include <vector>
+
+namespace memplan {
+
+/// The plan of one SpaceProblem.
+struct SpacePlan {
+  /// The problem as planned: the space's minimum alignment applied.
+  llvm::SmallVector<Buffer> problem;
+  /// Valid for `problem`; each slab aligned for all of its buffers.
+  SlabPlan plan;
+  uint64_t lowerBound = 0;
+  uint64_t naive = 0;
+  /// How long the strategy took.
+  double seconds = 0;
+};
+
+struct FunctionPlan {
+  PlanFigures figures;
+  /// Where the function's slabs live: as asked, or alloc where it cannot.
+  SlabKind placement = SlabKind::Alloc;
+};
+
+struct ModulePlan {
+  /// Parallel to ModuleBuffers::spaces.
+  std::vector<SpacePlan> spaces;
+  /// Parallel to ModuleBuffers::functions.
+  std::vector<FunctionPlan> functions;
+
+  PlanFigures getTotalFigures() const;
+};
+
+/// Plans every space of `buffers` with the options' strategy, or takes the
+/// `applied` plans (parallel to the spaces) when given, validates every plan
+/// and meets the capacities, asking `exact` before giving up. Remarks on the
+/// buffers left alone and each function's summary are emitted as asked;
+/// `placer` decides where each function's slabs go. Fails, with errors
+/// emitted, if any function could not be planned; every function is tried.
+mlir::FailureOr<ModulePlan> planModule(const ModuleBuffers &buffers,
+                                       const PlanningOptions &options,
+                                       SlabPlacer &placer,
+                                       llvm::ArrayRef<Plan> applied = {});
+
+} // namespace memplan
+
+#endif // MEMPLAN_LIB_TRANSFORMS_MODULEPLAN_H

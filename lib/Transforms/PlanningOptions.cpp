@@ -1,0 +1,209 @@
+//===- PlanningOptions.cpp - What a planning pass was asked to do ---------===//
+
+#include "PlanningOptions.h"
+
+#include "MemorySpaces.h"
+
+#include "memplan/Planner/Planner.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace memplan {
+
+namespace {
+
+/// Every option of the planning passes, in the order Passes.td gives them.
+constexpr StringLiteral kOptionNames[] = {
+    "strategy",        "alignment", "remarks",  "summary",
+    "time-limit",      "slab",      "capacity", "space-capacity",
+    "space-alignment", "report",    "apply",    "heapmap"};
+
+constexpr StringLiteral kSlabKindNames[] = {"alloc", "global", "argument"};
+
+/// Reads `SPACE:VALUE` entries with numbered memory spaces (>= 1) into
+/// `into`. Returns an empty string on success, else what is wrong. With
+/// `powersOfTwo`, each value must be a power of two.
+std::string parseSpaceMap(ArrayRef<std::string> entries, StringRef optionName,
+                          bool powersOfTwo,
+                          std::map<uint64_t, uint64_t> &into) {
+  into.clear();
+  for (StringRef entry : entries) {
+    entry = entry.trim();
+    if (entry.empty())
+      continue;
+    auto [spaceText, valueText] = entry.split(':');
+    uint64_t space, value;
+    if (spaceText.trim().getAsInteger(10, space) ||
+        valueText.trim().getAsInteger(10, value))
+      return llvm::formatv("{0}: '{1}' is not SPACE:VALUE", optionName, entry)
+          .str();
+    if (space == 0)
+      return llvm::formatv("{0}: memory space 0 is the default space, which "
+                           "the option without 'space-' sets",
+                           optionName)
+          .str();
+    if (powersOfTwo && !llvm::isPowerOf2_64(value))
+      return llvm::formatv("{0}: {1} for memory space {2} is not a power of "
+                           "two",
+                           optionName, value, space)
+          .str();
+    if (!into.emplace(space, value).second)
+      return llvm::formatv("{0}: memory space {1} is given twice", optionName,
+                           space)
+          .str();
+  }
+  return "";
+}
+
+/// Splits a pass option string at spaces that are outside quotes and braces,
+/// the way MLIR's option parser reads it.
+SmallVector<StringRef> splitOptionString(StringRef options) {
+  SmallVector<StringRef> pieces;
+  size_t begin = 0, depth = 0;
+  char quote = 0;
+  for (size_t i = 0, e = options.size(); i <= e; ++i) {
+    char c = i < e ? options[i] : ' ';
+    if (quote) {
+      quote = c == quote ? 0 : quote;
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      depth -= depth > 0;
+    } else if (c == ' ' && depth == 0) {
+      if (i > begin)
+        pieces.push_back(options.slice(begin, i));
+      begin = i + 1;
+    }
+  }
+  return pieces;
+}
+
+std::string joinNames(ArrayRef<StringRef> names) {
+  return llvm::join(names.begin(), names.end(), ", ");
+}
+
+} // namespace
+
+std::string checkPlanningOptions(const PlanningOptions &options) {
+  ArrayRef<StringRef> names = getStrategyNames(options.kind);
+  if (!llvm::is_contained(names, StringRef(options.strategy)))
+    return llvm::formatv("unknown strategy '{0}' for {1}; valid strategies "
+                         "are: {2}",
+                         options.strategy, options.passArgument,
+                         joinNames(names))
+        .str();
+  if (!llvm::isPowerOf2_64(options.alignment))
+    return llvm::formatv("{0}: alignment must be a power of two, not {1}",
+                         options.passArgument, options.alignment)
+        .str();
+  if (!(options.timeLimitSeconds >= 0))
+    return llvm::formatv("{0}: time-limit must not be negative",
+                         options.passArgument)
+        .str();
+  std::map<uint64_t, uint64_t> spaces;
+  if (std::string problem =
+          parseSpaceMap(options.spaceCapacity, "space-capacity",
+                        /*powersOfTwo=*/false, spaces);
+      !problem.empty())
+    return options.passArgument + ": " + problem;
+  if (std::string problem =
+          parseSpaceMap(options.spaceAlignment, "space-alignment",
+                        /*powersOfTwo=*/true, spaces);
+      !problem.empty())
+    return options.passArgument + ": " + problem;
+  return "";
+}
+
+SpaceLimits SpaceLimits::fromOptions(const PlanningOptions &options) {
+  SpaceLimits limits;
+  limits.defaultCapacity = options.capacity;
+  limits.defaultAlignment = options.alignment;
+  (void)parseSpaceMap(options.spaceCapacity, "space-capacity", false,
+                      limits.capacities);
+  (void)parseSpaceMap(options.spaceAlignment, "space-alignment", true,
+                      limits.alignments);
+  return limits;
+}
+
+std::optional<uint64_t> SpaceLimits::getCapacity(Attribute memorySpace) const {
+  std::optional<uint64_t> number = getMemorySpaceNumber(memorySpace);
+  if (!number)
+    return std::nullopt;
+  uint64_t capacity = defaultCapacity;
+  if (*number != 0) {
+    auto it = capacities.find(*number);
+    capacity = it == capacities.end() ? 0 : it->second;
+  }
+  if (capacity == 0)
+    return std::nullopt;
+  return capacity;
+}
+
+uint64_t SpaceLimits::getAlignment(Attribute memorySpace) const {
+  std::optional<uint64_t> number = getMemorySpaceNumber(memorySpace);
+  if (number && *number != 0) {
+    auto it = alignments.find(*number);
+    if (it != alignments.end())
+      return std::max(it->second, defaultAlignment);
+  }
+  return defaultAlignment;
+}
+
+FailureOr<std::string> normalizePlanningOptions(
+    StringRef options, StringRef passArgument,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  SmallVector<StringRef> optionNames(std::begin(kOptionNames),
+                                     std::end(kOptionNames));
+  SmallVector<std::string> normalized;
+  for (auto [index, piece] : llvm::enumerate(splitOptionString(options))) {
+    auto [key, value] = piece.split('=');
+    // `--memplan-offsets=greedy-size`, `{greedy-size slab=global}`: a bare
+    // first word that is no option names the strategy.
+    if (index == 0 && !piece.contains('=') &&
+        !llvm::is_contained(optionNames, key)) {
+      normalized.push_back(("strategy=" + piece).str());
+      continue;
+    }
+    if (!llvm::is_contained(optionNames, key)) {
+      (void)errorHandler(
+          llvm::formatv("unknown option '{0}' for {1}; valid options are: {2}",
+                        key, passArgument, joinNames(optionNames)));
+      return failure();
+    }
+    // MLIR's own message for a bad enum value does not name the choices.
+    if (key == "slab" && piece.contains('=') &&
+        !llvm::is_contained(kSlabKindNames, value)) {
+      (void)errorHandler(llvm::formatv(
+          "{0}: slab must be alloc, global or argument, not '{1}'",
+          passArgument, value));
+      return failure();
+    }
+    normalized.push_back(piece.str());
+  }
+  return llvm::join(normalized, " ");
+}
+
+LogicalResult initializePlanningOptions(
+    StringRef options, StringRef passArgument,
+    function_ref<LogicalResult(const Twine &)> errorHandler,
+    function_ref<LogicalResult(StringRef)> parse,
+    function_ref<PlanningOptions()> read) {
+  FailureOr<std::string> normalized =
+      normalizePlanningOptions(options, passArgument, errorHandler);
+  if (failed(normalized) || failed(parse(*normalized)))
+    return failure();
+  if (std::string problem = checkPlanningOptions(read()); !problem.empty())
+    return errorHandler(problem);
+  return success();
+}
+
+} // namespace memplan

@@ -1,0 +1,87 @@
+//===- PlanningOptions.h - What a planning pass was asked to do -*- C++ -*-===//
+//
+// The options of both planning passes as one plain struct, filled from the
+// TableGen-generated pass by PlanningPassSupport.h, so that the driver is an
+// ordinary function of (module, options). Also the limits the options set
+// per memory space.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_TRANSFORMS_PLANNINGOPTIONS_H
+#define MEMPLAN_LIB_TRANSFORMS_PLANNINGOPTIONS_H
+
+#include "memplan/Planner/SlabPlan.h"
+#include "memplan/Transforms/Passes.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/Support/LLVM.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+struct PlanningOptions {
+  /// What the pass makes: one slab (memplan-offsets) or shared objects.
+  PlanKind kind = PlanKind::Offsets;
+  /// The pass's command-line name, e.g. "memplan-offsets", for messages.
+  std::string passArgument;
+  std::string strategy = "best";
+  uint64_t alignment = 16;
+  bool remarks = false;
+  bool summary = false;
+  double timeLimitSeconds = 2.0;
+  SlabKind slab = SlabKind::Alloc;
+  /// Bytes of the default memory space; 0 means no limit.
+  uint64_t capacity = 0;
+  /// `SPACE:BYTES` entries of numbered memory spaces.
+  std::vector<std::string> spaceCapacity;
+  std::vector<std::string> spaceAlignment;
+  std::string reportFile;
+  std::string applyFile;
+  std::string heapMapPath;
+};
+
+/// An empty string when `options` are valid, else why not.
+std::string checkPlanningOptions(const PlanningOptions &options);
+
+/// The memory-space dependent limits of one pass run.
+struct SpaceLimits {
+  /// Bytes allowed in the default memory space; 0 means no limit.
+  uint64_t defaultCapacity = 0;
+  /// Minimum alignment of every planned buffer in the default space.
+  uint64_t defaultAlignment = 1;
+  /// Per numbered memory space (keys >= 1).
+  std::map<uint64_t, uint64_t> capacities;
+  std::map<uint64_t, uint64_t> alignments;
+
+  /// The limits of options that checkPlanningOptions accepted.
+  static SpaceLimits fromOptions(const PlanningOptions &options);
+
+  /// The byte limit of `memorySpace`, if it has one.
+  std::optional<uint64_t> getCapacity(mlir::Attribute memorySpace) const;
+  /// The minimum alignment of buffers in `memorySpace`.
+  uint64_t getAlignment(mlir::Attribute memorySpace) const;
+};
+
+/// Reads `--pass=NAME` and a leading bare `NAME` as `strategy=NAME`, rejects
+/// option names that the planning passes do not have (listing those they
+/// have) and slab values other than alloc, global and argument, in words a
+/// person reads. Returns the options for MLIR's parser.
+mlir::FailureOr<std::string> normalizePlanningOptions(
+    llvm::StringRef options, llvm::StringRef passArgument,
+    llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler);
+
+/// A planning pass's initializeOptions: normalizes `options`, hands them to
+/// the generated parser `parse`, and checks what `read` then gives.
+mlir::LogicalResult initializePlanningOptions(
+    llvm::StringRef options, llvm::StringRef passArgument,
+    llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler,
+    llvm::function_ref<mlir::LogicalResult(llvm::StringRef)> parse,
+    llvm::function_ref<PlanningOptions()> read);
+
+} // namespace memplan
+
+#endif // MEMPLAN_LIB_TRANSFORMS_PLANNINGOPTIONS_H

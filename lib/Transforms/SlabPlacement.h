@@ -1,0 +1,62 @@
+//===- SlabPlacement.h - Where slabs live, how large ------------*- C++ -*-===//
+//
+// The `slab` option of the planning passes: which functions may have their
+// slabs as globals or arguments, and in which order to plan for arguments.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_TRANSFORMS_SLABPLACEMENT_H
+#define MEMPLAN_LIB_TRANSFORMS_SLABPLACEMENT_H
+
+#include "memplan/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+/// "alloc", "global" or "argument", as the `slab` option spells it.
+llvm::StringRef getSlabKindName(SlabKind kind);
+
+/// Decides, function by function, where the slabs of one pass run live: as
+/// asked, or in a memref.alloc (with a remark, once per function) where a
+/// function cannot have them so. Per-run state: made and dropped by the run.
+class SlabPlacer {
+public:
+  SlabPlacer(mlir::ModuleOp module, SlabKind asked,
+             llvm::StringRef passArgument);
+
+  SlabKind getPlacement(mlir::FunctionOpInterface func);
+
+private:
+  mlir::ModuleOp module;
+  SlabKind asked;
+  std::string passArgument;
+  llvm::DenseSet<mlir::Operation *> recursiveFunctions;
+  llvm::DenseSet<mlir::Operation *> remarked;
+};
+
+/// The functions of `module` that may be active twice at once: those on a
+/// cycle of calls between functions whose bodies are in the module. Calls to
+/// functions without a visible body are assumed not to call back.
+llvm::DenseSet<mlir::Operation *> findRecursiveFunctions(mlir::ModuleOp module);
+
+/// The functions of `module` with bodies, callees before callers (the
+/// functions of a cycle in any order).
+std::vector<mlir::Operation *> findFunctionsCalleesFirst(mlir::ModuleOp module);
+
+/// Why `func` cannot take its slabs as arguments from its callers, or null
+/// when it can: it must be a private func.func whose every use in `module`
+/// is a func.call, and it must have one. Public functions may be called from
+/// outside, where nobody would pass a slab; they allocate theirs.
+const char *whyNoArenaArgument(mlir::FunctionOpInterface func,
+                               mlir::ModuleOp module);
+
+} // namespace memplan
+
+#endif // MEMPLAN_LIB_TRANSFORMS_SLABPLACEMENT_H

@@ -1,0 +1,36 @@
+//===- SlabRewrite.h - Planned buffers into views of a slab -----*- C++ -*-===//
+
+#ifndef MEMPLAN_LIB_TRANSFORMS_SLABREWRITE_H
+#define MEMPLAN_LIB_TRANSFORMS_SLABREWRITE_H
+
+#include "ModuleBuffers.h"
+#include "ModulePlan.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace memplan {
+
+/// Rewrites every planned buffer of `buffers` as `plan` placed it, the one
+/// change the planning passes make to the IR: per space, each slab of the
+/// plan is allocated once (a memref.alloc at the function entry, freed
+/// before every return; a private, uninitialized memref.global of `module`
+/// taken with memref.get_global; or a new trailing argument of the function
+/// with the attributes `memplan.slab_size` and `memplan.slab_alignment`, as
+/// the function's placement says), and each planned memref.alloc becomes a
+/// memref.view of its slab at its offset; its memref.dealloc ops are erased.
+/// Slabs are named `memplan.slab` (offsets) or `memplan.object` (shared
+/// objects) in their locations, and read in order at the function entry.
+void rewriteModule(mlir::ModuleOp module, const ModuleBuffers &buffers,
+                   const ModulePlan &plan);
+
+/// Makes every func.call of `callee` in `module` pass the slabs that
+/// rewriteModule added as arguments from index `firstArena` on: each is a
+/// memref.alloc of the recorded size and alignment right before the call,
+/// freed right after it, so that the caller's own planning places it.
+void passArenasToCallees(mlir::ModuleOp module,
+                         mlir::FunctionOpInterface callee, unsigned firstArena);
+
+} // namespace memplan
+
+#endif // MEMPLAN_LIB_TRANSFORMS_SLABREWRITE_H
