@@ -31,10 +31,6 @@ bool isPlainData(Type type) {
   return isa<IntegerType, IndexType, FloatType>(type);
 }
 
-std::string quoteOp(Operation *op) {
-  return ("'" + op->getName().getStringRef() + "'").str();
-}
-
 /// Follows the buffer through one function with a worklist of aliases.
 class AliasWalker {
 public:

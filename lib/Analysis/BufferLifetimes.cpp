@@ -23,10 +23,6 @@ namespace memplan {
 
 namespace {
 
-std::string quoteOp(Operation *op) {
-  return ("'" + op->getName().getStringRef() + "'").str();
-}
-
 /// Whether the data layout can size `type` without a fatal error.
 bool hasDataLayoutSize(Type type) {
   if (auto vector = dyn_cast<VectorType>(type))

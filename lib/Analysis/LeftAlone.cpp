@@ -2,6 +2,7 @@
 
 #include "memplan/Analysis/LeftAlone.h"
 
+#include "mlir/IR/Operation.h"
 #include "llvm/Support/ErrorHandling.h"
 
 namespace memplan {
@@ -26,6 +27,10 @@ llvm::StringRef getLeftAloneKindName(LeftAloneKind kind) {
     return "loop-carried";
   }
   llvm_unreachable("unknown LeftAloneKind");
+}
+
+std::string quoteOp(mlir::Operation *op) {
+  return ("'" + op->getName().getStringRef() + "'").str();
 }
 
 } // namespace memplan

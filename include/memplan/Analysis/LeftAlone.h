@@ -7,6 +7,10 @@
 
 #include <string>
 
+namespace mlir {
+class Operation;
+} // namespace mlir
+
 namespace memplan {
 
 /// The kinds of reason, each counted by its own pass statistic.
@@ -32,6 +36,9 @@ struct LeftAlone {
   LeftAloneKind kind;
   std::string message;
 };
+
+/// How reasons name an op: its name in quotes, e.g. "'scf.forall'".
+std::string quoteOp(mlir::Operation *op);
 
 } // namespace memplan
 
