@@ -15,16 +15,19 @@ namespace memplan {
 Planner::~Planner() = default;
 
 namespace {
-class OffsetPlanner final : public Planner {
+/// A strategy of one kind seen as a Planner: `StrategyT` is OffsetStrategy
+/// or ObjectStrategy, whose plans toSlabPlan takes.
+template <typename StrategyT, PlanKind Kind>
+class StrategyPlanner final : public Planner {
 public:
-  explicit OffsetPlanner(std::unique_ptr<OffsetStrategy> strategy)
+  explicit StrategyPlanner(std::unique_ptr<StrategyT> strategy)
       : strategy(std::move(strategy)) {}
 
-  PlanKind getKind() const override { return PlanKind::Offsets; }
+  PlanKind getKind() const override { return Kind; }
   StringRef getName() const override { return strategy->getName(); }
 
   Expected<SlabPlan> plan(ArrayRef<Buffer> buffers) const override {
-    Expected<Plan> plan = strategy->plan(buffers);
+    auto plan = strategy->plan(buffers);
     if (!plan)
       return plan.takeError();
     if (plan->outcome.strategy.empty())
@@ -33,29 +36,11 @@ public:
   }
 
 private:
-  std::unique_ptr<OffsetStrategy> strategy;
+  std::unique_ptr<StrategyT> strategy;
 };
 
-class ObjectPlanner final : public Planner {
-public:
-  explicit ObjectPlanner(std::unique_ptr<ObjectStrategy> strategy)
-      : strategy(std::move(strategy)) {}
-
-  PlanKind getKind() const override { return PlanKind::Objects; }
-  StringRef getName() const override { return strategy->getName(); }
-
-  Expected<SlabPlan> plan(ArrayRef<Buffer> buffers) const override {
-    Expected<ObjectPlan> plan = strategy->plan(buffers);
-    if (!plan)
-      return plan.takeError();
-    if (plan->outcome.strategy.empty())
-      plan->outcome.strategy = getName().str();
-    return toSlabPlan(buffers, std::move(*plan));
-  }
-
-private:
-  std::unique_ptr<ObjectStrategy> strategy;
-};
+using OffsetPlanner = StrategyPlanner<OffsetStrategy, PlanKind::Offsets>;
+using ObjectPlanner = StrategyPlanner<ObjectStrategy, PlanKind::Objects>;
 } // namespace
 
 ArrayRef<StringRef> getStrategyNames(PlanKind kind) {
