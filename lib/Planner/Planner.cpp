@@ -43,11 +43,6 @@ using OffsetPlanner = StrategyPlanner<OffsetStrategy, PlanKind::Offsets>;
 using ObjectPlanner = StrategyPlanner<ObjectStrategy, PlanKind::Objects>;
 } // namespace
 
-ArrayRef<StringRef> getStrategyNames(PlanKind kind) {
-  return kind == PlanKind::Offsets ? getOffsetStrategyNames()
-                                   : getObjectStrategyNames();
-}
-
 std::unique_ptr<Planner> createPlanner(PlanKind kind, StringRef name,
                                        const StrategyOptions &options) {
   if (kind == PlanKind::Offsets) {

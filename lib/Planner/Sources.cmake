@@ -2,6 +2,17 @@
 # the library (CMakeLists.txt beside this file) and for the libFuzzer build
 # (fuzz/CMakeLists.txt), which compiles them with clang's sanitizers and
 # without MLIR.
+#
+# The strategies are globbed, one file each, so that adding one means adding
+# its file and its row in include/memplan/Planner/Strategies.def;
+# CONFIGURE_DEPENDS makes the build notice a new file.
+file(GLOB MEMPLAN_PLANNER_STRATEGY_SOURCES CONFIGURE_DEPENDS
+  RELATIVE ${CMAKE_CURRENT_LIST_DIR}
+  ${CMAKE_CURRENT_LIST_DIR}/Strategies/*.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ObjectStrategies/*.cpp
+  )
+list(SORT MEMPLAN_PLANNER_STRATEGY_SOURCES)
+
 set(MEMPLAN_PLANNER_SOURCES
   Bounds.cpp
   Exact/CapacitySearch.cpp
@@ -9,33 +20,13 @@ set(MEMPLAN_PLANNER_SOURCES
   Exact/ExactSolver.cpp
   HeapMap.cpp
   ObjectLayout.cpp
-  ObjectStrategies/Best.cpp
-  ObjectStrategies/GreedyByBreadth.cpp
-  ObjectStrategies/GreedyBySize.cpp
-  ObjectStrategies/GreedyBySizeImproved.cpp
-  ObjectStrategies/GreedyInOrder.cpp
-  ObjectStrategies/MinCostFlow.cpp
-  ObjectStrategies/Naive.cpp
-  ObjectStrategies/ObjectSet.cpp
-  ObjectStrategyRegistry.cpp
   OverlapGraph.cpp
   Planner.cpp
   ProblemCsv.cpp
   ProblemGenerator.cpp
   ProblemMlir.cpp
   SlabPlan.cpp
-  Strategies/Best.cpp
-  Strategies/Exact.cpp
-  Strategies/FromObjects.cpp
-  Strategies/GapPlacement.cpp
-  Strategies/Gergov.cpp
-  Strategies/GreedyByBreadth.cpp
-  Strategies/GreedyBySize.cpp
-  Strategies/HillClimb.cpp
-  Strategies/Naive.cpp
-  Strategies/PathCover.cpp
-  Strategies/StartBestFit.cpp
-  Strategies/StripBestFit.cpp
   StrategyRegistry.cpp
   Validator.cpp
+  ${MEMPLAN_PLANNER_STRATEGY_SOURCES}
   )

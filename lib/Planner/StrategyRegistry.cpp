@@ -1,59 +1,114 @@
-//===- StrategyRegistry.cpp - The list of offset strategies ---------------===//
+//===- StrategyRegistry.cpp - Every strategy, from Strategies.def ---------===//
 //
-// Adding a strategy means adding its file under Strategies/, its factory to
-// Strategies/Strategies.h and one row to the table below.
+// The one registry of both kinds of strategy. Names, descriptions and
+// factories all come from include/memplan/Planner/Strategies.def, so they
+// cannot disagree.
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Planner/ObjectStrategy.h"
+#include "memplan/Planner/Planner.h"
 #include "memplan/Planner/Strategy.h"
 
+#include "ObjectStrategies/ObjectStrategies.h"
 #include "Strategies/Strategies.h"
 
 #include "llvm/ADT/SmallVectorExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 
 namespace memplan {
 
-// Out of line to anchor the vtable in this library.
+// Out of line to anchor the vtables in this library.
 OffsetStrategy::~OffsetStrategy() = default;
+ObjectStrategy::~ObjectStrategy() = default;
+
+uint64_t ObjectPlan::getTotalSize() const {
+  uint64_t total = 0;
+  for (uint64_t size : objectSizes)
+    total = SaturatingAdd(total, size);
+  return total;
+}
 
 namespace {
-struct StrategyEntry {
+/// One row of Strategies.def; `StrategyT` is OffsetStrategy or
+/// ObjectStrategy.
+template <typename StrategyT> struct StrategyEntry {
   StringRef name;
-  std::unique_ptr<OffsetStrategy> (*create)(const StrategyOptions &);
+  std::unique_ptr<StrategyT> (*create)(const StrategyOptions &);
+  StringRef description;
 };
 } // namespace
 
-/// In the order they are documented. Each name must match the strategy's
-/// getName().
-static const StrategyEntry strategyTable[] = {
-    {"naive", createNaiveStrategy},
-    {"greedy-size", createGreedyBySizeStrategy},
-    {"greedy-breadth", createGreedyByBreadthStrategy},
-    {"greedy-in-order", createGreedyInOrderStrategy},
-    {"mincost-flow", createMinCostFlowStrategy},
-    {"strip-best-fit", createStripBestFitStrategy},
-    {"path-cover", createPathCoverStrategy},
-    {"start-best-fit", createStartBestFitStrategy},
-    {"gergov", createGergovStrategy},
-    {"hill-climb", createHillClimbStrategy},
-    {"exact", createExactStrategy},
-    {"best", createBestStrategy},
+static const StrategyEntry<OffsetStrategy> offsetStrategyTable[] = {
+#define MEMPLAN_OFFSET_STRATEGY(NAME, FACTORY, DESCRIPTION)                    \
+  {NAME, FACTORY, DESCRIPTION},
+#include "memplan/Planner/Strategies.def"
 };
 
+static const StrategyEntry<ObjectStrategy> objectStrategyTable[] = {
+#define MEMPLAN_OBJECT_STRATEGY(NAME, FACTORY, DESCRIPTION)                    \
+  {NAME, FACTORY, DESCRIPTION},
+#include "memplan/Planner/Strategies.def"
+};
+
+template <typename StrategyT>
+static SmallVector<StringRef>
+getNames(ArrayRef<StrategyEntry<StrategyT>> table) {
+  return map_to_vector(
+      table, [](const StrategyEntry<StrategyT> &entry) { return entry.name; });
+}
+
+template <typename StrategyT>
+static const StrategyEntry<StrategyT> *
+findEntry(ArrayRef<StrategyEntry<StrategyT>> table, StringRef name) {
+  for (const StrategyEntry<StrategyT> &entry : table)
+    if (entry.name == name)
+      return &entry;
+  return nullptr;
+}
+
 ArrayRef<StringRef> getOffsetStrategyNames() {
-  // Built once from the table so that the two cannot disagree.
-  static const SmallVector<StringRef> names = llvm::map_to_vector(
-      strategyTable, [](const StrategyEntry &entry) { return entry.name; });
+  static const SmallVector<StringRef> names =
+      getNames<OffsetStrategy>(offsetStrategyTable);
   return names;
+}
+
+ArrayRef<StringRef> getObjectStrategyNames() {
+  static const SmallVector<StringRef> names =
+      getNames<ObjectStrategy>(objectStrategyTable);
+  return names;
+}
+
+ArrayRef<StringRef> getStrategyNames(PlanKind kind) {
+  return kind == PlanKind::Offsets ? getOffsetStrategyNames()
+                                   : getObjectStrategyNames();
+}
+
+StringRef getStrategyDescription(PlanKind kind, StringRef name) {
+  if (kind == PlanKind::Offsets) {
+    if (const auto *entry =
+            findEntry<OffsetStrategy>(offsetStrategyTable, name))
+      return entry->description;
+    return "";
+  }
+  if (const auto *entry = findEntry<ObjectStrategy>(objectStrategyTable, name))
+    return entry->description;
+  return "";
 }
 
 std::unique_ptr<OffsetStrategy>
 createOffsetStrategy(StringRef name, const StrategyOptions &options) {
-  for (const StrategyEntry &entry : strategyTable)
-    if (entry.name == name)
-      return entry.create(options);
+  if (const auto *entry = findEntry<OffsetStrategy>(offsetStrategyTable, name))
+    return entry->create(options);
+  return nullptr;
+}
+
+std::unique_ptr<ObjectStrategy>
+createObjectStrategy(StringRef name, const StrategyOptions &options) {
+  if (const auto *entry = findEntry<ObjectStrategy>(objectStrategyTable, name))
+    return entry->create(options);
   return nullptr;
 }
 

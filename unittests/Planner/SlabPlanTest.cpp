@@ -109,6 +109,21 @@ TEST(SlabPlanTest, EveryStrategyOfEveryKindPlansValidly) {
   EXPECT_FALSE(createPlanner(PlanKind::Offsets, "no-such-strategy"));
 }
 
+TEST(SlabPlanTest, EveryStrategyHasADescription) {
+  for (PlanKind kind : {PlanKind::Offsets, PlanKind::Objects})
+    for (llvm::StringRef name : getStrategyNames(kind)) {
+      llvm::StringRef description = getStrategyDescription(kind, name);
+      EXPECT_FALSE(description.empty()) << name.str();
+      // One line, for --list-strategies.
+      EXPECT_FALSE(description.contains('\n')) << name.str();
+    }
+  // Each kind has its own table: naive is both, gergov offsets only.
+  EXPECT_NE(getStrategyDescription(PlanKind::Offsets, "naive"),
+            getStrategyDescription(PlanKind::Objects, "naive"));
+  EXPECT_EQ(getStrategyDescription(PlanKind::Objects, "gergov"), "");
+  EXPECT_EQ(getStrategyDescription(PlanKind::Offsets, "no-such-strategy"), "");
+}
+
 TEST(SlabPlanTest, BoundsAndNaiveByKind) {
   llvm::SmallVector<Buffer> buffers = threeBuffers();
   EXPECT_EQ(llvm::cantFail(computeLowerBound(PlanKind::Offsets, buffers)), 48u);

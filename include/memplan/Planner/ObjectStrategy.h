@@ -7,7 +7,7 @@
 // time. The aim is the smallest sum of object sizes.
 //
 // Each strategy lives in a file of its own under lib/Planner/ObjectStrategies
-// and is listed once in the registry (lib/Planner/ObjectStrategyRegistry.cpp).
+// and is listed once in include/memplan/Planner/Strategies.def.
 //
 //===----------------------------------------------------------------------===//
 

@@ -41,8 +41,13 @@ public:
   plan(llvm::ArrayRef<Buffer> buffers) const = 0;
 };
 
-/// The strategies of `kind`, in the order they are documented.
+/// The strategies of `kind`, in the order they are documented
+/// (Strategies.def).
 llvm::ArrayRef<llvm::StringRef> getStrategyNames(PlanKind kind);
+
+/// The one-line description for people of the strategy of `kind` called
+/// `name` (Strategies.def), or "" if there is none.
+llvm::StringRef getStrategyDescription(PlanKind kind, llvm::StringRef name);
 
 /// The strategy of `kind` called `name`, or null if there is none.
 std::unique_ptr<Planner>

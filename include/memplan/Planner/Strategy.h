@@ -1,7 +1,7 @@
 //===- Strategy.h - The interface of every offset strategy ------*- C++ -*-===//
 //
 // Each strategy lives in a file of its own under lib/Planner/Strategies and
-// is listed once in the registry (lib/Planner/StrategyRegistry.cpp).
+// is listed once in include/memplan/Planner/Strategies.def.
 //
 //===----------------------------------------------------------------------===//
 

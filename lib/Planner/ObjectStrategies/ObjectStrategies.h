@@ -1,7 +1,8 @@
 //===- ObjectStrategies.h - Factories and helpers of object strategies ----===//
 //
-// Private to lib/Planner: the registry (ObjectStrategyRegistry.cpp) is the
-// only public way to reach an object strategy.
+// Private to lib/Planner: the registry (StrategyRegistry.cpp) is the only
+// public way to reach an object strategy. The factories are declared from
+// memplan/Planner/Strategies.def, one per row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,33 +19,10 @@
 
 namespace memplan {
 
-/// One object per buffer.
-std::unique_ptr<ObjectStrategy>
-createNaiveObjectStrategy(const StrategyOptions &);
-
-/// Pisarchyk & Lee, 4.3 (Greedy by Size for Shared Objects).
-std::unique_ptr<ObjectStrategy>
-createGreedyBySizeObjectStrategy(const StrategyOptions &);
-
-/// Pisarchyk & Lee, 4.4 (Greedy by Size Improved).
-std::unique_ptr<ObjectStrategy>
-createGreedyBySizeImprovedObjectStrategy(const StrategyOptions &);
-
-/// Pisarchyk & Lee, 4.2 (Greedy by Breadth for Shared Objects).
-std::unique_ptr<ObjectStrategy>
-createGreedyByBreadthObjectStrategy(const StrategyOptions &);
-
-/// Lee et al. 2019, the greedy assignment in execution order.
-std::unique_ptr<ObjectStrategy>
-createGreedyInOrderObjectStrategy(const StrategyOptions &);
-
-/// Lee et al. 2019, shared objects as a min-cost flow.
-std::unique_ptr<ObjectStrategy>
-createMinCostFlowObjectStrategy(const StrategyOptions &);
-
-/// Every other object strategy; the smallest valid total wins.
-std::unique_ptr<ObjectStrategy>
-createBestObjectStrategy(const StrategyOptions &);
+// The factories of the rows of Strategies.def.
+#define MEMPLAN_OBJECT_STRATEGY(NAME, FACTORY, DESCRIPTION)                    \
+  std::unique_ptr<ObjectStrategy> FACTORY(const StrategyOptions &);
+#include "memplan/Planner/Strategies.def"
 
 namespace detail {
 
