@@ -339,8 +339,11 @@ void checkExactSolver(ArrayRef<Buffer> buffers, const Plan &smallest,
     optimum = brute.slabSize;
   }
 
+  std::vector<std::unique_ptr<OffsetStrategy>> starters =
+      createExactStartingStrategies();
   ExactOptions options;
   options.timeLimitSeconds = kSearchSeconds;
+  options.startingStrategies = getStrategyPointers(starters);
   Expected<ExactResult> result = solveExact(buffers, options);
   if (!result) {
     // Like the strategies, it may fail where a figure could overflow.

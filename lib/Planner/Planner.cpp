@@ -93,6 +93,9 @@ Expected<CapacityFit> fitCapacity(ArrayRef<Buffer> buffers, PlanKind kind,
   ExactOptions options;
   options.timeLimitSeconds = timeLimitSeconds;
   options.capacity = capacity;
+  std::vector<std::unique_ptr<OffsetStrategy>> starters =
+      createExactStartingStrategies();
+  options.startingStrategies = getStrategyPointers(starters);
   if (start) {
     Plan initial;
     initial.offsets = start->offsets;

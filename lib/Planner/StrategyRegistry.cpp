@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Planner/ExactSolver.h"
 #include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/Planner.h"
 #include "memplan/Planner/Strategy.h"
@@ -23,6 +24,11 @@ namespace memplan {
 // Out of line to anchor the vtables in this library.
 OffsetStrategy::~OffsetStrategy() = default;
 ObjectStrategy::~ObjectStrategy() = default;
+
+Expected<Plan> OffsetStrategy::planWithin(ArrayRef<Buffer> buffers,
+                                          double) const {
+  return plan(buffers);
+}
 
 uint64_t ObjectPlan::getTotalSize() const {
   uint64_t total = 0;
@@ -52,6 +58,68 @@ static const StrategyEntry<ObjectStrategy> objectStrategyTable[] = {
   {NAME, FACTORY, DESCRIPTION},
 #include "memplan/Planner/Strategies.def"
 };
+
+//===----------------------------------------------------------------------===//
+// The strategies made of others, assembled from the table
+//===----------------------------------------------------------------------===//
+
+std::vector<std::unique_ptr<OffsetStrategy>> createExactStartingStrategies() {
+  // They ignore time limits; none means none is ever passed on.
+  StrategyOptions unlimited;
+  unlimited.timeLimitSeconds = 0;
+  std::vector<std::unique_ptr<OffsetStrategy>> starters;
+  for (auto *create :
+       {createGreedyBySizeStrategy, createGreedyByBreadthStrategy,
+        createStripBestFitStrategy, createStartBestFitStrategy,
+        createGergovStrategy})
+    starters.push_back(create(unlimited));
+  return starters;
+}
+
+std::unique_ptr<OffsetStrategy>
+assembleExactStrategy(const StrategyOptions &options) {
+  return createExactStrategy(createExactStartingStrategies(), options);
+}
+
+/// hill-climb starts from greedy-size, whose order it searches, and every
+/// other greedy-* strategy of the table, in table order.
+std::unique_ptr<OffsetStrategy>
+assembleHillClimbStrategy(const StrategyOptions &options) {
+  std::vector<std::unique_ptr<OffsetStrategy>> starters;
+  starters.push_back(createGreedyBySizeStrategy(options));
+  for (const StrategyEntry<OffsetStrategy> &entry : offsetStrategyTable)
+    if (entry.name.starts_with("greedy-") &&
+        entry.create != createGreedyBySizeStrategy)
+      starters.push_back(entry.create(options));
+  return createHillClimbStrategy(std::move(starters), options);
+}
+
+/// best runs every other strategy of the table in table order, exact last
+/// from the smallest plan of the others.
+std::unique_ptr<OffsetStrategy>
+assembleBestStrategy(const StrategyOptions &options) {
+  std::vector<std::unique_ptr<OffsetStrategy>> candidates;
+  for (const StrategyEntry<OffsetStrategy> &entry : offsetStrategyTable)
+    if (entry.create != assembleBestStrategy &&
+        entry.create != assembleExactStrategy)
+      candidates.push_back(entry.create(options));
+  return createBestStrategy(
+      std::move(candidates),
+      createExactStrategy(createExactStartingStrategies(), options), options);
+}
+
+std::unique_ptr<ObjectStrategy>
+assembleBestObjectStrategy(const StrategyOptions &options) {
+  std::vector<std::unique_ptr<ObjectStrategy>> candidates;
+  for (const StrategyEntry<ObjectStrategy> &entry : objectStrategyTable)
+    if (entry.create != assembleBestObjectStrategy)
+      candidates.push_back(entry.create(options));
+  return createBestObjectStrategy(std::move(candidates), options);
+}
+
+//===----------------------------------------------------------------------===//
+// Names, descriptions and creation by name
+//===----------------------------------------------------------------------===//
 
 template <typename StrategyT>
 static SmallVector<StringRef>

@@ -283,6 +283,9 @@ static int runCapacity(const SolveMode &mode, const CsvProblem &problem,
   ExactOptions options;
   options.timeLimitSeconds = timeLimit;
   options.capacity = capacity;
+  std::vector<std::unique_ptr<OffsetStrategy>> starters =
+      createExactStartingStrategies();
+  options.startingStrategies = getStrategyPointers(starters);
   auto begin = std::chrono::steady_clock::now();
   Expected<ExactResult> result = solveExact(problem.buffers, options);
   std::chrono::duration<double> elapsed =

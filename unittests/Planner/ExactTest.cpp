@@ -36,15 +36,25 @@ std::string describe(llvm::ArrayRef<Buffer> buffers) {
   return text;
 }
 
+/// Options whose runs start from the heuristics the exact strategy starts
+/// from, unless given an initial plan.
+ExactOptions fromHeuristics() {
+  static const std::vector<std::unique_ptr<OffsetStrategy>> starters =
+      createExactStartingStrategies();
+  ExactOptions options;
+  options.startingStrategies = getStrategyPointers(starters);
+  return options;
+}
+
 /// Options with no time limit: every run ends with a proof.
 ExactOptions untimed() {
-  ExactOptions options;
+  ExactOptions options = fromHeuristics();
   options.timeLimitSeconds = 0;
   return options;
 }
 
 ExactOptions withCapacity(uint64_t capacity, double timeLimitSeconds = 0) {
-  ExactOptions options;
+  ExactOptions options = fromHeuristics();
   options.timeLimitSeconds = timeLimitSeconds;
   options.capacity = capacity;
   return options;
@@ -319,6 +329,28 @@ TEST(ExactSolverTest, InvalidAlignmentIsAnError) {
   }
 }
 
+TEST(ExactSolverTest, NothingToStartFromIsAnError) {
+  Buffer buffers[] = {makeBuffer(8, 0, 2), makeBuffer(8, 1, 3)};
+  ExactOptions options;
+  options.timeLimitSeconds = 0;
+  llvm::Expected<ExactResult> result = solveExact(buffers, options);
+  EXPECT_FALSE(result);
+  EXPECT_EQ(errorMessage(result.takeError()),
+            "no starting plan: neither an initial plan nor starting "
+            "strategies were given");
+  // Any strategy will do, and an initial plan needs none.
+  std::unique_ptr<OffsetStrategy> naive = createOffsetStrategy("naive");
+  options.startingStrategies = {naive.get()};
+  std::optional<ExactResult> fromNaive = runExact(buffers, options);
+  ASSERT_TRUE(fromNaive && fromNaive->plan);
+  EXPECT_EQ(fromNaive->plan->slabSize, 16u);
+  ExactOptions fromPlan;
+  fromPlan.initialPlan = fromNaive->plan;
+  std::optional<ExactResult> again = runExact(buffers, fromPlan);
+  ASSERT_TRUE(again && again->plan);
+  EXPECT_EQ(again->plan->slabSize, 16u);
+}
+
 TEST(ExactSolverTest, Deterministic) {
   std::mt19937 rng(99);
   for (int problem = 0; problem < 20; ++problem) {
@@ -352,7 +384,7 @@ TEST(ExactSolverTest, BudgetedRunsAreSoundAndRepeat) {
   for (int problem = 0; problem < 6; ++problem) {
     llvm::SmallVector<Buffer> buffers = mediumRandomProblem(rng);
     SCOPED_TRACE(describe(buffers));
-    ExactOptions options;
+    ExactOptions options = fromHeuristics();
     options.timeLimitSeconds = 0.01;
     std::optional<ExactResult> first = runExact(buffers, options);
     std::optional<ExactResult> second = runExact(buffers, options);
@@ -387,7 +419,7 @@ TEST(ExactSolverTest, InitialPlanIsAcceptedAndNeverMadeWorse) {
     EXPECT_EQ(result->plan->slabSize, best.slabSize);
 
     // From the optimum with next to no budget: never worse than the start.
-    ExactOptions fromBest;
+    ExactOptions fromBest = fromHeuristics();
     fromBest.timeLimitSeconds = 1e-9;
     fromBest.initialPlan = best;
     result = runExact(buffers, fromBest);
@@ -406,7 +438,7 @@ TEST(ExactSolverTest, InitialPlanIsAcceptedAndNeverMadeWorse) {
     llvm::SmallVector<Buffer> buffers = mediumRandomProblem(rng);
     SCOPED_TRACE(describe(buffers));
     Plan start = llvm::cantFail(climb->plan(buffers));
-    ExactOptions options;
+    ExactOptions options = fromHeuristics();
     options.timeLimitSeconds = 1e-9;
     options.initialPlan = start;
     std::optional<ExactResult> result = runExact(buffers, options);

@@ -12,12 +12,16 @@
 #define MEMPLAN_PLANNER_EXACTSOLVER_H
 
 #include "memplan/Planner/Problem.h"
+#include "memplan/Planner/Strategy.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace memplan {
 
@@ -32,10 +36,23 @@ struct ExactOptions {
   /// When set, decide whether the buffers fit in this many bytes instead of
   /// minimising the slab.
   std::optional<uint64_t> capacity;
-  /// A valid plan to start from. When absent the solver makes its own from
-  /// the cheap heuristics.
+  /// A valid plan to start from. When absent the solver starts from the
+  /// valid plans of `startingStrategies`.
   std::optional<Plan> initialPlan;
+  /// The heuristics whose plans start the search when there is no initial
+  /// plan, usually createExactStartingStrategies()'s. Not owned: they must
+  /// outlive the call.
+  llvm::SmallVector<const OffsetStrategy *> startingStrategies;
 };
+
+/// The cheap heuristics the `exact` strategy starts from, each best on some
+/// problems: greedy-size, greedy-breadth, strip-best-fit, start-best-fit and
+/// gergov (made by the registry, lib/Planner/StrategyRegistry.cpp).
+std::vector<std::unique_ptr<OffsetStrategy>> createExactStartingStrategies();
+
+/// The strategies of `owned`, for ExactOptions::startingStrategies.
+llvm::SmallVector<const OffsetStrategy *>
+getStrategyPointers(llvm::ArrayRef<std::unique_ptr<OffsetStrategy>> owned);
 
 /// The answer to "do the buffers fit in the capacity?".
 enum class CapacityAnswer { Fits, DoesNotFit, Unknown };
@@ -65,7 +82,8 @@ struct ExactResult {
 /// Minimises the slab of `buffers`, or answers `options.capacity`. Every
 /// plan it returns has passed validatePlan. Fails on what validatePlan would
 /// reject (an alignment that is not a power of two, an empty lifetime), on
-/// an invalid initial plan and on sizes that overflow 64 bits.
+/// an invalid initial plan, on neither an initial plan nor starting
+/// strategies, and on sizes that overflow 64 bits.
 llvm::Expected<ExactResult> solveExact(llvm::ArrayRef<Buffer> buffers,
                                        const ExactOptions &options);
 

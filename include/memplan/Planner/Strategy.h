@@ -39,6 +39,13 @@ public:
   /// offset overflows 64 bits. The result is deterministic: the same buffers
   /// in the same order always give the same plan.
   virtual llvm::Expected<Plan> plan(llvm::ArrayRef<Buffer> buffers) const = 0;
+
+  /// plan() within `timeLimitSeconds` (0: none) instead of the limit the
+  /// strategy was created with, as `best` gives each strategy it runs the
+  /// time left. Only strategies that search use the limit; the default is
+  /// plan().
+  virtual llvm::Expected<Plan> planWithin(llvm::ArrayRef<Buffer> buffers,
+                                          double timeLimitSeconds) const;
 };
 
 /// The names of all strategies, in the order they are documented.

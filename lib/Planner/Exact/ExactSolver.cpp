@@ -26,6 +26,7 @@
 #include "memplan/Planner/Validator.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -43,12 +44,6 @@ using detail::SearchBudget;
 using detail::SearchOutcome;
 
 namespace {
-/// The strategies whose plans start the search: cheap, and each best on
-/// some problems.
-constexpr StringRef kStartingStrategies[] = {"greedy-size", "greedy-breadth",
-                                             "strip-best-fit", "start-best-fit",
-                                             "gergov"};
-
 /// Nodes of the first round of each search; every round doubles it.
 constexpr uint64_t kFirstRoundNodes = 256;
 
@@ -256,14 +251,8 @@ void ExactSolver::minimise(std::optional<uint64_t> targetUnits) {
 }
 
 static std::optional<Plan> startingPlan(ArrayRef<Buffer> buffers,
-                                        StringRef name) {
-  StrategyOptions options;
-  options.timeLimitSeconds = 0;
-  std::unique_ptr<OffsetStrategy> strategy =
-      createOffsetStrategy(name, options);
-  if (!strategy)
-    return std::nullopt;
-  Expected<Plan> plan = strategy->plan(buffers);
+                                        const OffsetStrategy &strategy) {
+  Expected<Plan> plan = strategy.plan(buffers);
   if (!plan) {
     consumeError(plan.takeError());
     return std::nullopt;
@@ -296,8 +285,12 @@ Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
           "the initial plan is invalid: " + toString(std::move(error)));
     plans.push_back(*options.initialPlan);
   } else {
-    for (StringRef name : kStartingStrategies)
-      if (std::optional<Plan> plan = startingPlan(buffers, name))
+    if (options.startingStrategies.empty())
+      return createStringError(std::errc::invalid_argument,
+                               "no starting plan: neither an initial plan nor "
+                               "starting strategies were given");
+    for (const OffsetStrategy *strategy : options.startingStrategies)
+      if (std::optional<Plan> plan = startingPlan(buffers, *strategy))
         plans.push_back(std::move(*plan));
   }
   if (plans.empty())
@@ -339,6 +332,14 @@ Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
           "internal error: the exact plan is invalid: " +
               toString(std::move(error)));
   return result;
+}
+
+SmallVector<const OffsetStrategy *>
+getStrategyPointers(ArrayRef<std::unique_ptr<OffsetStrategy>> owned) {
+  return map_to_vector(
+      owned, [](const std::unique_ptr<OffsetStrategy> &strategy) {
+        return static_cast<const OffsetStrategy *>(strategy.get());
+      });
 }
 
 Expected<Plan> planExactly(ArrayRef<Buffer> buffers,

@@ -1,8 +1,9 @@
 //===- Best.cpp - Every object strategy, keep the smallest total ----------===//
 //
-// Runs every other registered object strategy, checks each plan with the
-// validator and keeps the valid plan with the smallest total; the first in
-// registry order wins a tie. `details` names the winner and lists every
+// Runs the object strategies it is given (the registry gives every other
+// one of Strategies.def, in table order), checks each plan with the
+// validator and keeps the valid plan with the smallest total; the first
+// given wins a tie. `details` names the winner and lists every
 // total, so a report shows what was tried.
 //
 //===----------------------------------------------------------------------===//
@@ -22,15 +23,16 @@ namespace memplan {
 namespace {
 class BestObjectStrategy final : public ObjectStrategy {
 public:
-  explicit BestObjectStrategy(const StrategyOptions &options)
-      : options(options) {}
+  explicit BestObjectStrategy(
+      std::vector<std::unique_ptr<ObjectStrategy>> candidates)
+      : candidates(std::move(candidates)) {}
 
   StringRef getName() const override { return "best"; }
 
   Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
 
 private:
-  StrategyOptions options;
+  std::vector<std::unique_ptr<ObjectStrategy>> candidates;
 };
 } // namespace
 
@@ -40,12 +42,10 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   std::string tried;
   raw_string_ostream os(tried);
   Error firstError = Error::success();
-  for (StringRef name : getObjectStrategyNames()) {
-    if (name == getName())
-      continue;
+  for (const std::unique_ptr<ObjectStrategy> &candidate : candidates) {
+    StringRef name = candidate->getName();
     os << "; " << name << " ";
-    Expected<ObjectPlan> plan =
-        createObjectStrategy(name, options)->plan(buffers);
+    Expected<ObjectPlan> plan = candidate->plan(buffers);
     Error error = plan ? validateObjectPlan(buffers, *plan) : plan.takeError();
     if (error) {
       os << "failed";
@@ -75,9 +75,10 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   return std::move(*best);
 }
 
-std::unique_ptr<ObjectStrategy>
-createBestObjectStrategy(const StrategyOptions &options) {
-  return std::make_unique<BestObjectStrategy>(options);
+std::unique_ptr<ObjectStrategy> createBestObjectStrategy(
+    std::vector<std::unique_ptr<ObjectStrategy>> candidates,
+    const StrategyOptions &) {
+  return std::make_unique<BestObjectStrategy>(std::move(candidates));
 }
 
 } // namespace memplan

@@ -16,13 +16,22 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace memplan {
 
-// The factories of the rows of Strategies.def.
+// The factories of the rows of Strategies.def. That of `best` is the
+// registry's assembler (StrategyRegistry.cpp), which makes its candidates
+// and hands them to createBestObjectStrategy.
 #define MEMPLAN_OBJECT_STRATEGY(NAME, FACTORY, DESCRIPTION)                    \
   std::unique_ptr<ObjectStrategy> FACTORY(const StrategyOptions &);
 #include "memplan/Planner/Strategies.def"
+
+/// Runs `candidates` in order and keeps the valid plan with the smallest
+/// total; ties go to the earlier one.
+std::unique_ptr<ObjectStrategy> createBestObjectStrategy(
+    std::vector<std::unique_ptr<ObjectStrategy>> candidates,
+    const StrategyOptions &options);
 
 namespace detail {
 

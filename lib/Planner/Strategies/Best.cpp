@@ -1,14 +1,15 @@
 //===- Best.cpp - The smallest plan of all the other strategies -----------===//
 //
-// Runs every other registered strategy on the problem, checks each plan with
-// the validator and keeps the smallest valid slab. A strategy that fails or
+// Runs the strategies it is given on the problem, checks each plan with the
+// validator and keeps the smallest valid slab. A strategy that fails or
 // whose plan is invalid is skipped and named in the details. Ties go to the
-// strategy listed first in the registry, so the result does not depend on
-// the order in which the strategies run.
+// strategy given first. The registry (StrategyRegistry.cpp) gives every
+// other strategy of Strategies.def in table order, where the searching ones
+// come last, hill-climb and then exact.
 //
 // StrategyOptions::timeLimitSeconds bounds the whole run: every strategy runs
 // (the cheap ones finish regardless), each told to use at most the time left
-// when it starts. hill-climb and then exact run last: exact starts from the
+// when it starts. The finisher, exact, runs last: it starts from the
 // smallest plan so far with half the limit, and the details say whether it
 // proved the winner optimal. With a limit of 0 nobody is limited but exact,
 // which gets half its default limit. Since hill-climb may stop by time, so
@@ -20,7 +21,6 @@
 
 #include "Strategies.h"
 
-#include "memplan/Planner/ExactSolver.h"
 #include "memplan/Planner/Validator.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -39,13 +39,26 @@ constexpr double kLeastSeconds = 1e-3;
 
 class BestStrategy final : public OffsetStrategy {
 public:
-  explicit BestStrategy(const StrategyOptions &options) : options(options) {}
+  BestStrategy(std::vector<std::unique_ptr<OffsetStrategy>> candidates,
+               std::unique_ptr<ImprovingStrategy> finisher,
+               const StrategyOptions &options)
+      : candidates(std::move(candidates)), finisher(std::move(finisher)),
+        options(options) {}
 
   StringRef getName() const override { return "best"; }
 
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+    return planWithin(buffers, options.timeLimitSeconds);
+  }
+
+  Expected<Plan> planWithin(ArrayRef<Buffer> buffers,
+                            double timeLimitSeconds) const override;
 
 private:
+  /// Run in this order, each within the time left.
+  std::vector<std::unique_ptr<OffsetStrategy>> candidates;
+  /// Run last, from the smallest plan of the candidates; may be null.
+  std::unique_ptr<ImprovingStrategy> finisher;
   StrategyOptions options;
 };
 
@@ -56,72 +69,53 @@ struct Outcome {
 };
 } // namespace
 
-static Expected<Plan> planWith(StringRef name, ArrayRef<Buffer> buffers,
-                               const StrategyOptions &options) {
-  std::unique_ptr<OffsetStrategy> strategy =
-      createOffsetStrategy(name, options);
-  if (!strategy)
-    return createStringError(std::make_error_code(std::errc::invalid_argument),
-                             "not created");
-  return strategy->plan(buffers);
-}
-
-/// exact starts from the smallest plan so far, so it never does worse and
-/// spends its time below it. It gets a fixed half of the limit, not the time
-/// left, so that its counted steps, and so the plan, do not depend on how
-/// fast the others ran. Without a limit it still gets half the default one:
-/// on a hard problem it could run for ever.
-static Expected<Plan> planExactlyFrom(ArrayRef<Buffer> buffers,
-                                      ArrayRef<Outcome> outcomes,
-                                      double timeLimitSeconds) {
-  ExactOptions exactOptions;
-  exactOptions.timeLimitSeconds =
-      (timeLimitSeconds > 0 ? timeLimitSeconds
-                            : StrategyOptions().timeLimitSeconds) /
-      2;
+/// The finisher starts from the smallest plan so far, so it never does worse
+/// and spends its time below it. It gets a fixed half of the limit, not the
+/// time left, so that its counted steps, and so the plan, do not depend on
+/// how fast the others ran. Without a limit it still gets half the default
+/// one: on a hard problem exact could run for ever.
+static Expected<Plan> finish(const ImprovingStrategy &finisher,
+                             ArrayRef<Buffer> buffers,
+                             ArrayRef<Outcome> outcomes,
+                             double timeLimitSeconds) {
+  std::optional<Plan> start;
   for (const Outcome &outcome : outcomes)
-    if (outcome.plan &&
-        (!exactOptions.initialPlan ||
-         outcome.plan->slabSize < exactOptions.initialPlan->slabSize))
-      exactOptions.initialPlan = *outcome.plan;
-  return planExactly(buffers, exactOptions);
+    if (outcome.plan && (!start || outcome.plan->slabSize < start->slabSize))
+      start = *outcome.plan;
+  double limit = (timeLimitSeconds > 0 ? timeLimitSeconds
+                                       : StrategyOptions().timeLimitSeconds) /
+                 2;
+  return finisher.improve(buffers, std::move(start), limit);
 }
 
-Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
+Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
+                                        double timeLimitSeconds) const {
   using Clock = std::chrono::steady_clock;
   Clock::time_point startTime = Clock::now();
 
   SmallVector<StringRef> names;
-  for (StringRef name : getOffsetStrategyNames())
-    if (name != getName())
-      names.push_back(name);
+  for (const std::unique_ptr<OffsetStrategy> &candidate : candidates)
+    names.push_back(candidate->getName());
+  std::optional<unsigned> finisherIndex;
+  if (finisher) {
+    finisherIndex = names.size();
+    names.push_back(finisher->getName());
+  }
 
-  // Registry order, except that hill-climb and then exact run last.
-  auto runsLate = [](StringRef name) {
-    return name == "hill-climb" || name == "exact";
+  auto timeLeft = [&] {
+    if (timeLimitSeconds <= 0)
+      return 0.0;
+    double used =
+        std::chrono::duration<double>(Clock::now() - startTime).count();
+    return std::max(timeLimitSeconds - used, kLeastSeconds);
   };
-  SmallVector<unsigned> runOrder;
-  for (unsigned i = 0, e = names.size(); i != e; ++i)
-    if (!runsLate(names[i]))
-      runOrder.push_back(i);
-  for (StringRef late : {"hill-climb", "exact"})
-    for (unsigned i = 0, e = names.size(); i != e; ++i)
-      if (names[i] == late)
-        runOrder.push_back(i);
 
   SmallVector<Outcome> outcomes(names.size());
-  for (unsigned i : runOrder) {
-    StrategyOptions limited = options;
-    if (options.timeLimitSeconds > 0) {
-      double used =
-          std::chrono::duration<double>(Clock::now() - startTime).count();
-      limited.timeLimitSeconds =
-          std::max(options.timeLimitSeconds - used, kLeastSeconds);
-    }
+  for (unsigned i = 0, e = names.size(); i != e; ++i) {
     Expected<Plan> plan =
-        names[i] == "exact"
-            ? planExactlyFrom(buffers, outcomes, options.timeLimitSeconds)
-            : planWith(names[i], buffers, limited);
+        i == finisherIndex
+            ? finish(*finisher, buffers, outcomes, timeLimitSeconds)
+            : candidates[i]->planWithin(buffers, timeLeft());
     if (!plan) {
       outcomes[i].failure = "failed: " + toString(plan.takeError());
       continue;
@@ -132,7 +126,6 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
     }
     outcomes[i].plan = std::move(*plan);
   }
-
   std::optional<unsigned> winner;
   for (unsigned i = 0, e = names.size(); i != e; ++i)
     if (outcomes[i].plan && (!winner || outcomes[i].plan->slabSize <
@@ -151,7 +144,7 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
     if (outcomes[i].plan) {
       os << outcomes[i].plan->slabSize;
       StringRef strategyDetails = outcomes[i].plan->details;
-      if (names[i] == "exact" && strategyDetails.starts_with("optimal"))
+      if (i == finisherIndex && strategyDetails.starts_with("optimal"))
         os << " (proven optimal)";
       // Then the winner, too, may depend on how fast the machine was.
       if (strategyDetails.contains("depend on machine speed") ||
@@ -171,8 +164,11 @@ Expected<Plan> BestStrategy::plan(ArrayRef<Buffer> buffers) const {
 }
 
 std::unique_ptr<OffsetStrategy>
-createBestStrategy(const StrategyOptions &options) {
-  return std::make_unique<BestStrategy>(options);
+createBestStrategy(std::vector<std::unique_ptr<OffsetStrategy>> candidates,
+                   std::unique_ptr<ImprovingStrategy> finisher,
+                   const StrategyOptions &options) {
+  return std::make_unique<BestStrategy>(std::move(candidates),
+                                        std::move(finisher), options);
 }
 
 } // namespace memplan

@@ -1,9 +1,10 @@
 //===- Exact.cpp - The smallest slab, proven when time allows -------------===//
 //
 // The strategy face of solveExact (memplan/Planner/ExactSolver.h): it starts
-// from the cheap heuristics' plans, searches until the plan is proven optimal
-// or StrategyOptions::timeLimitSeconds is spent, and says in Plan::details
-// whether the slab is optimal or how far it may be above the optimum.
+// from the plans of the heuristics it is given (or from a plan it is asked
+// to improve), searches until the plan is proven optimal or the time limit
+// is spent, and says in Plan::details whether the slab is optimal or how far
+// it may be above the optimum.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,26 +17,42 @@ using namespace llvm;
 namespace memplan {
 
 namespace {
-class ExactStrategy final : public OffsetStrategy {
+class ExactStrategy final : public ImprovingStrategy {
 public:
-  explicit ExactStrategy(const StrategyOptions &options) : options(options) {}
+  ExactStrategy(std::vector<std::unique_ptr<OffsetStrategy>> starters,
+                const StrategyOptions &options)
+      : starters(std::move(starters)), options(options) {}
 
   StringRef getName() const override { return "exact"; }
 
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+    return improve(buffers, std::nullopt, options.timeLimitSeconds);
+  }
+
+  Expected<Plan> planWithin(ArrayRef<Buffer> buffers,
+                            double timeLimitSeconds) const override {
+    return improve(buffers, std::nullopt, timeLimitSeconds);
+  }
+
+  Expected<Plan> improve(ArrayRef<Buffer> buffers, std::optional<Plan> start,
+                         double timeLimitSeconds) const override {
     ExactOptions exactOptions;
-    exactOptions.timeLimitSeconds = options.timeLimitSeconds;
+    exactOptions.timeLimitSeconds = timeLimitSeconds;
+    exactOptions.initialPlan = std::move(start);
+    exactOptions.startingStrategies = getStrategyPointers(starters);
     return planExactly(buffers, exactOptions);
   }
 
 private:
+  std::vector<std::unique_ptr<OffsetStrategy>> starters;
   StrategyOptions options;
 };
 } // namespace
 
-std::unique_ptr<OffsetStrategy>
-createExactStrategy(const StrategyOptions &options) {
-  return std::make_unique<ExactStrategy>(options);
+std::unique_ptr<ImprovingStrategy>
+createExactStrategy(std::vector<std::unique_ptr<OffsetStrategy>> starters,
+                    const StrategyOptions &options) {
+  return std::make_unique<ExactStrategy>(std::move(starters), options);
 }
 
 } // namespace memplan

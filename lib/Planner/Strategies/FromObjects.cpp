@@ -10,6 +10,7 @@
 #include "Strategies.h"
 
 #include "../ObjectLayout.h"
+#include "../ObjectStrategies/ObjectStrategies.h"
 
 #include "memplan/Planner/ObjectStrategy.h"
 
@@ -20,34 +21,33 @@ namespace memplan {
 namespace {
 class FromObjectsStrategy final : public OffsetStrategy {
 public:
-  FromObjectsStrategy(StringRef name, const StrategyOptions &options)
-      : name(name), objects(createObjectStrategy(name, options)) {
-    assert(objects && "no object strategy of that name");
-  }
+  explicit FromObjectsStrategy(std::unique_ptr<ObjectStrategy> objects)
+      : objects(std::move(objects)) {}
 
-  StringRef getName() const override { return name; }
+  StringRef getName() const override { return objects->getName(); }
 
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
     Expected<ObjectPlan> objectPlan = objects->plan(buffers);
     if (!objectPlan)
       return objectPlan.takeError();
-    return layOutObjects(buffers, *objectPlan, name);
+    return layOutObjects(buffers, *objectPlan, getName());
   }
 
 private:
-  StringRef name;
   std::unique_ptr<ObjectStrategy> objects;
 };
 } // namespace
 
 std::unique_ptr<OffsetStrategy>
 createGreedyInOrderStrategy(const StrategyOptions &options) {
-  return std::make_unique<FromObjectsStrategy>("greedy-in-order", options);
+  return std::make_unique<FromObjectsStrategy>(
+      createGreedyInOrderObjectStrategy(options));
 }
 
 std::unique_ptr<OffsetStrategy>
 createMinCostFlowStrategy(const StrategyOptions &options) {
-  return std::make_unique<FromObjectsStrategy>("mincost-flow", options);
+  return std::make_unique<FromObjectsStrategy>(
+      createMinCostFlowObjectStrategy(options));
 }
 
 } // namespace memplan

@@ -7,9 +7,10 @@
 // order is greedy-size's (largest first), so the search starts from
 // greedy-size's plan.
 //
-//  * Start: greedy-size and every other registered "greedy-*" strategy run
-//    once; the smallest slab is the incumbent. (Only greedy-size's order is
-//    searched from: the other plans are not orders.)
+//  * Start: the strategies it is given run once (the registry gives it
+//    greedy-size and every other "greedy-*" strategy); the smallest slab is
+//    the incumbent. (Only greedy-size's order is searched from: the other
+//    plans are not orders.)
 //  * Moves: the critical buffers are those that end at the slab top and
 //    those live at the start of the first (lowest index) such buffer, where
 //    the peak is. A move takes one at random and either moves it to a random
@@ -59,14 +60,22 @@ constexpr unsigned kMaxMoves = 1000;
 
 class HillClimbStrategy final : public OffsetStrategy {
 public:
-  explicit HillClimbStrategy(const StrategyOptions &options)
-      : options(options) {}
+  HillClimbStrategy(std::vector<std::unique_ptr<OffsetStrategy>> starters,
+                    const StrategyOptions &options)
+      : starters(std::move(starters)), options(options) {}
 
   StringRef getName() const override { return "hill-climb"; }
 
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+    return planWithin(buffers, options.timeLimitSeconds);
+  }
+
+  Expected<Plan> planWithin(ArrayRef<Buffer> buffers,
+                            double timeLimitSeconds) const override;
 
 private:
+  /// greedy-size first: it wins ties and its failure is the search's.
+  std::vector<std::unique_ptr<OffsetStrategy>> starters;
   StrategyOptions options;
 };
 
@@ -163,13 +172,14 @@ static SmallVector<unsigned> criticalBuffers(ArrayRef<Buffer> buffers,
   return critical;
 }
 
-Expected<Plan> HillClimbStrategy::plan(ArrayRef<Buffer> buffers) const {
+Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
+                                             double timeLimitSeconds) const {
   using Clock = std::chrono::steady_clock;
   Clock::time_point startTime = Clock::now();
   auto outOfTime = [&] {
-    return options.timeLimitSeconds > 0 &&
+    return timeLimitSeconds > 0 &&
            std::chrono::duration<double>(Clock::now() - startTime).count() >=
-               options.timeLimitSeconds;
+               timeLimitSeconds;
   };
 
   Expected<uint64_t> lowerBound = computeLowerBound(buffers);
@@ -177,22 +187,15 @@ Expected<Plan> HillClimbStrategy::plan(ArrayRef<Buffer> buffers) const {
     return lowerBound.takeError();
 
   // The starting plans: greedy-size first, so it wins ties.
-  SmallVector<StringRef> starters = {"greedy-size"};
-  for (StringRef name : getOffsetStrategyNames())
-    if (name.starts_with("greedy-") && name != "greedy-size")
-      starters.push_back(name);
   std::optional<Plan> incumbent;
   std::string startName, startFigures;
   unsigned startsRun = 0;
-  for (StringRef name : starters) {
-    std::unique_ptr<OffsetStrategy> strategy =
-        createOffsetStrategy(name, options);
-    if (!strategy)
-      continue;
+  for (const std::unique_ptr<OffsetStrategy> &strategy : starters) {
+    StringRef name = strategy->getName();
     Expected<Plan> plan = strategy->plan(buffers);
     if (!plan) {
       // greedy-size fails only on overflow, which any order would hit too.
-      if (name == "greedy-size")
+      if (strategy == starters.front())
         return plan.takeError();
       consumeError(plan.takeError());
       continue;
@@ -207,7 +210,7 @@ Expected<Plan> HillClimbStrategy::plan(ArrayRef<Buffer> buffers) const {
   }
   if (!incumbent)
     return createStringError(std::make_error_code(std::errc::invalid_argument),
-                             "hill-climb: greedy-size is not registered");
+                             "hill-climb: no strategy to start from");
   uint64_t startSlab = incumbent->slabSize;
   auto describe = [&](Plan &result, unsigned moves, unsigned improvements,
                       const char *stop) {
@@ -313,8 +316,9 @@ Expected<Plan> HillClimbStrategy::plan(ArrayRef<Buffer> buffers) const {
 }
 
 std::unique_ptr<OffsetStrategy>
-createHillClimbStrategy(const StrategyOptions &options) {
-  return std::make_unique<HillClimbStrategy>(options);
+createHillClimbStrategy(std::vector<std::unique_ptr<OffsetStrategy>> starters,
+                        const StrategyOptions &options) {
+  return std::make_unique<HillClimbStrategy>(std::move(starters), options);
 }
 
 } // namespace memplan
