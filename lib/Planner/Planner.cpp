@@ -112,6 +112,9 @@ Expected<CapacityFit> fitCapacity(ArrayRef<Buffer> buffers, PlanKind kind,
   if (result->answer == CapacityAnswer::Fits) {
     fit.plan = toSlabPlan(buffers, std::move(*result->plan));
     fit.plan->outcome.strategy = "exact";
+    fit.plan->outcome.provenBound = result->lowerBound;
+    fit.plan->outcome.provenOptimal = result->isOptimal();
+    fit.plan->outcome.stoppedByClock = result->stoppedByClock;
   }
   return fit;
 }

@@ -166,6 +166,7 @@ TEST(HillClimbTest, StopsAtTheTimeLimit) {
                   .ends_with("stopped by time limit (the result may depend on "
                              "machine speed)"))
       << plan->details;
+  EXPECT_TRUE(plan->outcome.stoppedByClock);
 }
 
 } // namespace

@@ -88,7 +88,8 @@ llvm::Expected<ExactResult> solveExact(llvm::ArrayRef<Buffer> buffers,
                                        const ExactOptions &options);
 
 /// solveExact when minimising, as a plan whose details are
-/// describeExactResult's account.
+/// describeExactResult's account and whose outcome says what was proven and
+/// whether the clock stopped the search (not which strategy made it).
 llvm::Expected<Plan> planExactly(llvm::ArrayRef<Buffer> buffers,
                                  const ExactOptions &options);
 

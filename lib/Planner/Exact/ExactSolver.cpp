@@ -349,6 +349,9 @@ Expected<Plan> planExactly(ArrayRef<Buffer> buffers,
   if (!result)
     return result.takeError();
   Plan plan = std::move(*result->plan);
+  plan.outcome.provenOptimal = result->isOptimal();
+  plan.outcome.provenBound = result->lowerBound;
+  plan.outcome.stoppedByClock = result->stoppedByClock;
   plan.details = describeExactResult(*result);
   return plan;
 }

@@ -10,6 +10,7 @@
 
 #include "ObjectStrategies.h"
 
+#include "memplan/Planner/Bounds.h"
 #include "memplan/Planner/Validator.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -42,6 +43,8 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   std::string tried;
   raw_string_ostream os(tried);
   Error firstError = Error::success();
+  // What any strategy proved or suffered holds for the winner too.
+  PlanOutcome summary;
   for (const std::unique_ptr<ObjectStrategy> &candidate : candidates) {
     StringRef name = candidate->getName();
     os << "; " << name << " ";
@@ -57,6 +60,9 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     }
     uint64_t total = plan->getTotalSize();
     os << total;
+    summary.provenBound =
+        std::max(summary.provenBound, plan->outcome.provenBound);
+    summary.stoppedByClock |= plan->outcome.stoppedByClock;
     if (!best || total < best->getTotalSize()) {
       best = std::move(*plan);
       bestName = name;
@@ -65,7 +71,15 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   if (!best)
     return std::move(firstError);
   consumeError(std::move(firstError));
-  best->outcome.strategy = bestName.str();
+  // A plan at the positional-maximum bound is proven optimal.
+  Expected<uint64_t> bound = computeObjectLowerBound(buffers);
+  if (!bound)
+    consumeError(bound.takeError());
+  else if (best->getTotalSize() <= *bound)
+    summary.provenBound = std::max(summary.provenBound, *bound);
+  summary.strategy = bestName.str();
+  summary.provenOptimal = best->getTotalSize() <= summary.provenBound;
+  best->outcome = std::move(summary);
   std::string winnerDetails = std::move(best->details);
   best->details = ("best: " + bestName + " (" + Twine(best->getTotalSize()) +
                    " bytes); tried" + StringRef(tried).drop_front(1))

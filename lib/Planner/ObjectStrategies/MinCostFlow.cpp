@@ -102,8 +102,10 @@ MinCostFlowObjectStrategy::fallBack(ArrayRef<Buffer> buffers,
                                     const Twine &why) const {
   Expected<ObjectPlan> plan =
       createGreedyBySizeObjectStrategy(StrategyOptions())->plan(buffers);
-  if (plan)
+  if (plan) {
+    plan->outcome.strategy = getName().str();
     plan->details = ("mincost-flow: " + why + "; used greedy-size").str();
+  }
   return plan;
 }
 

@@ -185,6 +185,7 @@ Expected<ObjectPlan> makeObjectPlan(SmallVector<unsigned> objectOf,
   ObjectPlan plan;
   plan.objectOf = std::move(objectOf);
   plan.objectSizes = std::move(sizes);
+  plan.outcome.strategy = strategy.str();
   return plan;
 }
 

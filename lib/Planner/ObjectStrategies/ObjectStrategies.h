@@ -40,8 +40,9 @@ namespace detail {
 llvm::Error checkObjectProblem(llvm::ArrayRef<Buffer> buffers,
                                llvm::StringRef strategy);
 
-/// The plan that assigns buffer `i` to `objectOf[i]`, of `sizes[objectOf[i]]`
-/// bytes. Fails, naming `strategy`, if the total size overflows 64 bits.
+/// The plan of `strategy` that assigns buffer `i` to `objectOf[i]`, of
+/// `sizes[objectOf[i]]` bytes. Fails, naming `strategy`, if the total size
+/// overflows 64 bits.
 llvm::Expected<ObjectPlan> makeObjectPlan(llvm::SmallVector<unsigned> objectOf,
                                           llvm::SmallVector<uint64_t> sizes,
                                           llvm::StringRef strategy);

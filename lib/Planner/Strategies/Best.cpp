@@ -143,12 +143,11 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
     os << (i == 0 ? "; " : ", ") << names[i] << " ";
     if (outcomes[i].plan) {
       os << outcomes[i].plan->slabSize;
-      StringRef strategyDetails = outcomes[i].plan->details;
-      if (i == finisherIndex && strategyDetails.starts_with("optimal"))
+      const PlanOutcome &outcome = outcomes[i].plan->outcome;
+      if (i == finisherIndex && outcome.provenOptimal)
         os << " (proven optimal)";
       // Then the winner, too, may depend on how fast the machine was.
-      if (strategyDetails.contains("depend on machine speed") ||
-          strategyDetails.contains("stopped by the clock"))
+      if (outcome.stoppedByClock)
         os << " (stopped by the clock)";
     } else
       os << "(" << outcomes[i].failure << ")";
@@ -157,8 +156,19 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
   if (!winner)
     return createStringError(std::make_error_code(std::errc::invalid_argument),
                              details);
+  // What the others proved holds for the winner too: it is no larger.
+  PlanOutcome summary;
+  summary.strategy = names[*winner].str();
+  for (const Outcome &outcome : outcomes) {
+    if (!outcome.plan)
+      continue;
+    summary.provenBound =
+        std::max(summary.provenBound, outcome.plan->outcome.provenBound);
+    summary.stoppedByClock |= outcome.plan->outcome.stoppedByClock;
+  }
   Plan result = std::move(*outcomes[*winner].plan);
-  result.outcome.strategy = names[*winner].str();
+  summary.provenOptimal = result.slabSize <= summary.provenBound;
+  result.outcome = std::move(summary);
   result.details = std::move(details);
   return result;
 }

@@ -40,7 +40,10 @@ public:
     exactOptions.timeLimitSeconds = timeLimitSeconds;
     exactOptions.initialPlan = std::move(start);
     exactOptions.startingStrategies = getStrategyPointers(starters);
-    return planExactly(buffers, exactOptions);
+    Expected<Plan> plan = planExactly(buffers, exactOptions);
+    if (plan)
+      plan->outcome.strategy = getName().str();
+    return plan;
   }
 
 private:

@@ -30,7 +30,10 @@ public:
     Expected<ObjectPlan> objectPlan = objects->plan(buffers);
     if (!objectPlan)
       return objectPlan.takeError();
-    return layOutObjects(buffers, *objectPlan, getName());
+    Expected<Plan> plan = layOutObjects(buffers, *objectPlan, getName());
+    if (plan)
+      plan->outcome.strategy = getName().str();
+    return plan;
   }
 
 private:

@@ -333,6 +333,7 @@ static Error overflowError(const Twine &what) {
 
 Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
   Plan result;
+  result.outcome.strategy = getName().str();
   result.offsets.assign(buffers.size(), 0);
 
   SmallVector<unsigned> toPlace;

@@ -162,6 +162,7 @@ static SmallVector<unsigned> getPlacementOrder(ArrayRef<Buffer> buffers) {
 
 Expected<Plan> GreedyByBreadthStrategy::plan(ArrayRef<Buffer> buffers) const {
   Plan result;
+  result.outcome.strategy = getName().str();
   detail::GapPlacer placer(buffers, result);
   for (unsigned index : getPlacementOrder(buffers))
     if (!placer.place(index))

@@ -42,6 +42,7 @@ Expected<Plan> GreedyBySizeStrategy::plan(ArrayRef<Buffer> buffers) const {
   SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
 
   Plan result;
+  result.outcome.strategy = getName().str();
   detail::GapPlacer placer(buffers, result);
   for (unsigned index : order)
     if (!placer.place(index))

@@ -212,8 +212,17 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
     return createStringError(std::make_error_code(std::errc::invalid_argument),
                              "hill-climb: no strategy to start from");
   uint64_t startSlab = incumbent->slabSize;
+  // Says what was done, in the details for people and in the outcome for
+  // tools: reaching the lower bound proves the plan optimal.
   auto describe = [&](Plan &result, unsigned moves, unsigned improvements,
-                      const char *stop) {
+                      const char *stop, bool stoppedByClock = false) {
+    result.outcome = PlanOutcome();
+    result.outcome.strategy = getName().str();
+    if (result.slabSize <= *lowerBound) {
+      result.outcome.provenOptimal = true;
+      result.outcome.provenBound = *lowerBound;
+    }
+    result.outcome.stoppedByClock = stoppedByClock;
     result.details.clear();
     raw_string_ostream os(result.details);
     os << "hill-climb: start " << startName << " " << startSlab;
@@ -251,6 +260,7 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
   };
   unsigned moves = 0, improvements = 0;
   const char *stop = "stopped by iteration cap";
+  bool stoppedByClock = false;
   SmallVector<unsigned> candidate;
   SmallVector<uint64_t> candidateOffsets;
   while (true) {
@@ -262,6 +272,7 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
       break;
     if (outOfTime()) {
       stop = "stopped by time limit (the result may depend on machine speed)";
+      stoppedByClock = true;
       break;
     }
     SmallVector<unsigned> critical =
@@ -311,7 +322,7 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
   } else {
     result = std::move(*incumbent);
   }
-  describe(result, moves, improvements, stop);
+  describe(result, moves, improvements, stop, stoppedByClock);
   return result;
 }
 

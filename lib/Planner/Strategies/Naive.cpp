@@ -20,6 +20,7 @@ public:
 
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
     Plan result;
+    result.outcome.strategy = getName().str();
     result.offsets.reserve(buffers.size());
     uint64_t end = 0;
     for (auto [index, buffer] : llvm::enumerate(buffers)) {

@@ -62,6 +62,7 @@ struct Chain {
 
 Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
   Plan result;
+  result.outcome.strategy = getName().str();
   result.offsets.assign(buffers.size(), 0);
 
   SmallVector<unsigned> order;

@@ -43,6 +43,7 @@ public:
     });
 
     Plan result;
+    result.outcome.strategy = getName().str();
     detail::GapPlacer placer(buffers, result);
     for (unsigned index : order)
       if (!placer.place(index))

@@ -305,6 +305,7 @@ private:
 
 Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
   Plan result;
+  result.outcome.strategy = getName().str();
   result.offsets.assign(buffers.size(), 0);
 
   SmallVector<unsigned> unplaced;
