@@ -17,8 +17,8 @@ namespace memplan {
 
 /// Lays the objects of `objects` back to back in index order, each at the
 /// largest alignment of its buffers, and gives every buffer its object's
-/// offset. `details` is copied. Fails, naming `strategy`, if the slab
-/// overflows 64 bits.
+/// offset (layOutBackToBack of SlabPlan.h). `details` and `outcome` are
+/// copied. Fails, naming `strategy`, if the slab overflows 64 bits.
 llvm::Expected<Plan> layOutObjects(llvm::ArrayRef<Buffer> buffers,
                                    const ObjectPlan &objects,
                                    llvm::StringRef strategy);

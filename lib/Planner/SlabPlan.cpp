@@ -4,6 +4,8 @@
 
 #include "memplan/Planner/Validator.h"
 
+#include "Strategies/Strategies.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
@@ -84,6 +86,53 @@ SlabPlan toSlabPlan(ArrayRef<Buffer> buffers, ObjectPlan plan) {
 static Error invalid(const Twine &message) {
   return createStringError(std::make_error_code(std::errc::invalid_argument),
                            message);
+}
+
+Expected<Plan> layOutBackToBack(ArrayRef<Buffer> buffers,
+                                const SlabPlan &plan) {
+  if (plan.slabOf.size() != buffers.size() ||
+      plan.offsets.size() != buffers.size())
+    return invalid("the plan places " + Twine(plan.slabOf.size()) + " and " +
+                   Twine(plan.offsets.size()) + " buffers, not " +
+                   Twine(buffers.size()));
+  SmallVector<uint64_t> slabOffsets;
+  slabOffsets.reserve(plan.slabs.size());
+  uint64_t end = 0;
+  for (auto [index, slab] : enumerate(plan.slabs)) {
+    if (!isPowerOf2_64(slab.alignment))
+      return invalid("slab " + Twine(index) + " has alignment " +
+                     Twine(slab.alignment) + ", not a power of two");
+    std::optional<uint64_t> offset =
+        detail::checkedAlignTo(end, slab.alignment);
+    std::optional<uint64_t> newEnd =
+        offset ? detail::checkedSum(*offset, slab.size) : std::nullopt;
+    if (!newEnd)
+      return createStringError(std::make_error_code(std::errc::value_too_large),
+                               "the end of " + getSlabNoun(plan.kind) + " " +
+                                   Twine(index) + " overflows 64 bits");
+    slabOffsets.push_back(*offset);
+    end = *newEnd;
+  }
+
+  Plan result;
+  result.offsets.reserve(buffers.size());
+  for (auto [index, slab] : enumerate(plan.slabOf)) {
+    if (slab >= plan.slabs.size())
+      return invalid("buffer " + Twine(index) + " is in slab " + Twine(slab) +
+                     " of " + Twine(plan.slabs.size()));
+    // Only a plan the validator rejects places a buffer beyond its slab.
+    std::optional<uint64_t> offset =
+        detail::checkedSum(slabOffsets[slab], plan.offsets[index]);
+    if (!offset)
+      return createStringError(std::make_error_code(std::errc::value_too_large),
+                               "the offset of buffer " + Twine(index) +
+                                   " overflows 64 bits");
+    result.offsets.push_back(*offset);
+  }
+  result.slabSize = end;
+  result.outcome = plan.outcome;
+  result.details = plan.details;
+  return result;
 }
 
 Error validateSlabPlan(ArrayRef<Buffer> buffers, const SlabPlan &plan) {

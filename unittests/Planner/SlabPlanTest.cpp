@@ -8,6 +8,7 @@
 
 #include "memplan/Planner/SlabPlan.h"
 #include "memplan/Planner/Planner.h"
+#include "memplan/Planner/Validator.h"
 
 #include "PlannerTestUtils.h"
 
@@ -53,6 +54,54 @@ TEST(SlabPlanTest, ObjectsPlanIsOneSlabPerObjectAtOffsetZero) {
             (llvm::SmallVector<llvm::SmallVector<unsigned>>{{0, 2}, {1}}));
   EXPECT_EQ(slabs.getTotalSize(), 64u);
   EXPECT_FALSE(llvm::errorToBool(validateSlabPlan(threeBuffers(), slabs)));
+}
+
+TEST(SlabPlanTest, BackToBackLaysSlabsOutInOrder) {
+  llvm::SmallVector<Buffer> buffers = threeBuffers();
+  // Objects of 48 bytes (aligned to 64) and 16 bytes (aligned to 8): the
+  // second starts at 48, a multiple of 8.
+  ObjectPlan objects;
+  objects.objectOf = {0, 1, 0};
+  objects.objectSizes = {48, 16};
+  objects.details = "said";
+  objects.outcome.strategy = "by hand";
+  llvm::Expected<Plan> plan =
+      layOutBackToBack(buffers, toSlabPlan(buffers, objects));
+  ASSERT_TRUE(bool(plan)) << llvm::toString(plan.takeError());
+  EXPECT_EQ(offsetsOf(*plan), (std::vector<uint64_t>{0, 48, 0}));
+  EXPECT_EQ(plan->slabSize, 64u);
+  EXPECT_EQ(plan->details, "said");
+  EXPECT_EQ(plan->outcome.strategy, "by hand");
+  EXPECT_FALSE(llvm::errorToBool(validatePlan(buffers, *plan)));
+
+  // The other way round, the 48-byte object waits for alignment 64.
+  objects.objectOf = {1, 0, 1};
+  objects.objectSizes = {16, 48};
+  plan = layOutBackToBack(buffers, toSlabPlan(buffers, objects));
+  ASSERT_TRUE(bool(plan)) << llvm::toString(plan.takeError());
+  EXPECT_EQ(offsetsOf(*plan), (std::vector<uint64_t>{64, 0, 64}));
+  EXPECT_EQ(plan->slabSize, 112u);
+
+  // An offsets plan is its own layout.
+  Plan offsets{{0, 32, 0}, 48, {}, ""};
+  plan = layOutBackToBack(buffers, toSlabPlan(buffers, offsets));
+  ASSERT_TRUE(bool(plan)) << llvm::toString(plan.takeError());
+  EXPECT_EQ(offsetsOf(*plan), offsetsOf(offsets));
+  EXPECT_EQ(plan->slabSize, 48u);
+
+  // Objects whose padding passes 2^64.
+  llvm::SmallVector<Buffer> huge = {makeBuffer(UINT64_MAX - 8, 0, 1),
+                                    makeBuffer(8, 0, 1, 16)};
+  objects.objectOf = {0, 1};
+  objects.objectSizes = {UINT64_MAX - 8, 8};
+  plan = layOutBackToBack(huge, toSlabPlan(huge, objects));
+  ASSERT_FALSE(bool(plan));
+  EXPECT_EQ(llvm::toString(plan.takeError()),
+            "the end of object 1 overflows 64 bits");
+
+  // A plan of other buffers.
+  plan = layOutBackToBack(huge, toSlabPlan(buffers, offsets));
+  EXPECT_TRUE(llvm::errorToBool(plan.takeError()));
 }
 
 TEST(SlabPlanTest, ValidatorRefusesWhatNoKindAllows) {
