@@ -2,6 +2,7 @@
 
 #include "HeapMapOutput.h"
 
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -9,24 +10,26 @@ using namespace llvm;
 namespace memplan {
 
 HeapMapPicture makeSolutionHeapMap(const CsvProblem &problem,
-                                   const Solution &solution,
-                                   uint64_t lowerBound, StringRef title) {
-  bool objects = !solution.objectOf.empty();
+                                   const SlabPlan &plan, uint64_t lowerBound,
+                                   StringRef title) {
+  bool objects = plan.kind == PlanKind::Objects;
   HeapMapPicture picture;
   if (objects) {
-    picture = makeObjectsHeapMap(problem.buffers, solution.objectOf,
-                                 solution.objectSizes, lowerBound);
+    SmallVector<uint64_t> objectSizes =
+        map_to_vector(plan.slabs, [](const Slab &slab) { return slab.size; });
+    picture = makeObjectsHeapMap(problem.buffers, plan.slabOf, objectSizes,
+                                 lowerBound);
   } else {
     picture.buffers = problem.buffers;
-    picture.offsets = solution.offsets;
+    picture.offsets = plan.offsets;
     picture.lowerBound = lowerBound;
-    picture.peak = solution.bytes;
+    picture.peak = plan.getTotalSize();
   }
   picture.title = title.str();
   for (auto [index, buffer] : enumerate(problem.buffers)) {
-    std::string where =
-        objects ? formatv("object {0}", solution.objectOf[index]).str()
-                : formatv("offset {0}", solution.offsets[index]).str();
+    std::string where = objects
+                            ? formatv("object {0}", plan.slabOf[index]).str()
+                            : formatv("offset {0}", plan.offsets[index]).str();
     picture.names.push_back(problem.ids[index]);
     picture.labels.push_back(
         formatv("id {0}: {1} ({2} bytes), live [{3}, {4}), {5}",

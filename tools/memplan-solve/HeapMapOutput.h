@@ -3,18 +3,18 @@
 #ifndef MEMPLAN_TOOLS_MEMPLAN_SOLVE_HEAPMAPOUTPUT_H
 #define MEMPLAN_TOOLS_MEMPLAN_SOLVE_HEAPMAPOUTPUT_H
 
-#include "SolveMode.h"
-
 #include "memplan/Planner/HeapMap.h"
+#include "memplan/Planner/ProblemCsv.h"
+#include "memplan/Planner/SlabPlan.h"
 
 namespace memplan {
 
-/// The picture of `solution` for `problem`: in objects mode (objectOf set)
-/// one band per object, else each buffer at its offset. Tooltips give the
-/// CSV id, bytes, interval and offset or object.
+/// The picture of `plan` for `problem`: for shared objects one band per
+/// object, else each buffer at its offset. Tooltips give the CSV id, bytes,
+/// interval and offset or object.
 HeapMapPicture makeSolutionHeapMap(const CsvProblem &problem,
-                                   const Solution &solution,
-                                   uint64_t lowerBound, llvm::StringRef title);
+                                   const SlabPlan &plan, uint64_t lowerBound,
+                                   llvm::StringRef title);
 
 } // namespace memplan
 

@@ -2,18 +2,20 @@
 //
 // Reads a problem in MiniMalloc's CSV format, plans it with one strategy or
 // all of them, checks every plan with the independent validator, prints the
-// figures on stderr and writes the plan as CSV. Exit codes: see ExitCode in
-// SolveMode.h.
+// figures on stderr and writes the plan as CSV. Both kinds of plan take the
+// same path, through the planner core's Planner.h and SlabPlan.h. Exit
+// codes: see ExitCode below.
 //
 //===----------------------------------------------------------------------===//
 
 #include "HeapMapOutput.h"
-#include "SolveMode.h"
 
-#include "memplan/Planner/ExactSolver.h"
+#include "memplan/Planner/Planner.h"
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/ProblemGenerator.h"
 #include "memplan/Planner/ProblemMlir.h"
+#include "memplan/Planner/SlabPlan.h"
+#include "memplan/Planner/Validator.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -31,6 +33,24 @@
 
 using namespace llvm;
 using namespace memplan;
+
+namespace {
+/// memplan-solve's exit codes.
+enum ExitCode {
+  ExitSuccess = 0,
+  /// The input cannot be read or the output cannot be written.
+  ExitIoError = 1,
+  /// A malformed input, a bad command line, or a problem whose figures
+  /// overflow 64 bits.
+  ExitBadInput = 2,
+  /// A plan failed its independent check: a bug in memplan.
+  ExitInternalError = 3,
+  /// With --capacity: the buffers do not fit, and that is proven.
+  ExitDoesNotFit = 4,
+  /// With --capacity: the time limit came before an answer.
+  ExitFitUnknown = 5,
+};
+} // namespace
 
 static cl::OptionCategory solveCategory("memplan-solve options");
 
@@ -82,6 +102,12 @@ static cl::opt<GeneratedFormat> generateAs(
                           "to plan with memplan-opt (ProblemMlir.h)")),
     cl::init(GeneratedFormat::Csv), cl::cat(solveCategory));
 
+static cl::opt<bool> listStrategies(
+    "list-strategies",
+    cl::desc("Print every strategy of both modes, one a line: mode, name and "
+             "what it does"),
+    cl::cat(solveCategory));
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<problem.csv>"),
                                       cl::cat(solveCategory));
 
@@ -108,25 +134,31 @@ static int failInput(Error error) {
   return ExitBadInput;
 }
 
-static Expected<std::unique_ptr<SolveMode>> createMode(StringRef name) {
-  SmallVector<StringRef> valid = {"offsets"};
-#ifdef MEMPLAN_SOLVE_OBJECTS_MODE
-  valid.push_back("objects");
-#endif
-  if (name == "offsets")
-    return createOffsetsMode();
-#ifdef MEMPLAN_SOLVE_OBJECTS_MODE
-  if (name == "objects")
-    return createObjectsMode();
-#else
-  if (name == "objects")
-    return createStringError("mode 'objects' is not built in (the planner "
-                             "core has no shared-objects strategies); "
-                             "valid modes: " +
-                             join(valid, ", "));
-#endif
-  return createStringError("unknown mode '" + name +
-                           "'; valid modes: " + join(valid, ", "));
+static Expected<PlanKind> parseMode(StringRef name) {
+  if (std::optional<PlanKind> kind = parsePlanKind(name))
+    return *kind;
+  return createStringError("unknown mode '" + name + "'; valid modes: " +
+                           getPlanKindName(PlanKind::Offsets) + ", " +
+                           getPlanKindName(PlanKind::Objects));
+}
+
+/// What the figures of a plan of `kind` measure: "slab" or "objects".
+static StringRef getBytesLabel(PlanKind kind) {
+  return kind == PlanKind::Offsets ? "slab" : "objects";
+}
+
+/// --list-strategies: mode, name and description, aligned.
+static int printStrategies() {
+  size_t width = 0;
+  for (PlanKind kind : {PlanKind::Offsets, PlanKind::Objects})
+    for (StringRef name : getStrategyNames(kind))
+      width = std::max(width, name.size());
+  for (PlanKind kind : {PlanKind::Offsets, PlanKind::Objects})
+    for (StringRef name : getStrategyNames(kind))
+      outs() << left_justify(getPlanKindName(kind), 7) << "  "
+             << left_justify(name, width) << "  "
+             << getStrategyDescription(kind, name) << '\n';
+  return ExitSuccess;
 }
 
 /// `bytes / lowerBound` with three decimals, or "-" when undefined.
@@ -137,10 +169,12 @@ static std::string formatRatio(uint64_t bytes, uint64_t lowerBound) {
 }
 
 namespace {
-/// One strategy's figures.
-struct Outcome {
+/// One strategy's plan and time.
+struct Run {
+  /// The strategy asked for (under `best`, the plan's outcome names the
+  /// winner).
   std::string strategy;
-  Solution solution;
+  SlabPlan plan;
   double seconds = 0;
 };
 } // namespace
@@ -154,11 +188,29 @@ static void printRow(raw_ostream &os, StringRef label, const Twine &value) {
   os << "  " << left_justify(label, 13) << value << '\n';
 }
 
-/// Whether `solution` passes the independent check; if not, reports the bug.
-static bool isValidPlan(const SolveMode &mode, ArrayRef<Buffer> buffers,
-                        const Solution &solution, StringRef strategy,
-                        StringRef displayName) {
-  Error error = mode.validate(buffers, solution);
+/// The plan as written: an objects plan is laid out back to back, so that
+/// the offset column is a plan too.
+static Expected<Plan> getWrittenOffsets(ArrayRef<Buffer> buffers,
+                                        const SlabPlan &plan) {
+  return layOutBackToBack(buffers, plan);
+}
+
+/// The independent check of `plan` and of the offsets written for it.
+static Error validate(ArrayRef<Buffer> buffers, const SlabPlan &plan) {
+  if (Error error = validateSlabPlan(buffers, plan))
+    return error;
+  if (plan.kind == PlanKind::Offsets)
+    return Error::success();
+  Expected<Plan> offsets = getWrittenOffsets(buffers, plan);
+  if (!offsets)
+    return offsets.takeError();
+  return validatePlan(buffers, *offsets);
+}
+
+/// Whether `plan` passes the independent check; if not, reports the bug.
+static bool isValidPlan(ArrayRef<Buffer> buffers, const SlabPlan &plan,
+                        StringRef strategy, StringRef displayName) {
+  Error error = validate(buffers, plan);
   if (!error)
     return true;
   fail(ExitInternalError,
@@ -168,37 +220,37 @@ static bool isValidPlan(const SolveMode &mode, ArrayRef<Buffer> buffers,
   return false;
 }
 
-static void printSummary(raw_ostream &os, const SolveMode &mode,
-                         const Outcome &outcome, uint64_t lowerBound,
-                         uint64_t naive) {
-  std::string strategy = outcome.strategy;
-  if (!outcome.solution.details.empty())
-    strategy += " (" + outcome.solution.details + ")";
-  std::string bytesLabel = (mode.getBytesLabel() + ":").str();
+static void printSummary(raw_ostream &os, PlanKind kind, const Run &run,
+                         uint64_t lowerBound, uint64_t naive) {
+  std::string strategy = run.strategy;
+  if (!run.plan.details.empty())
+    strategy += " (" + run.plan.details + ")";
+  uint64_t bytes = run.plan.getTotalSize();
+  std::string bytesLabel = (getBytesLabel(kind) + ":").str();
   auto row = [&](StringRef label, const Twine &value) {
     printRow(os, label, value);
   };
   row("strategy:", strategy);
-  row(bytesLabel, Twine(outcome.solution.bytes) + " bytes");
+  row(bytesLabel, Twine(bytes) + " bytes");
   row("lower bound:", Twine(lowerBound) + " bytes");
   row("naive:", Twine(naive) + " bytes");
-  row("ratio:", formatRatio(outcome.solution.bytes, lowerBound) + " (" +
-                    mode.getBytesLabel() + " / lower bound)");
-  row("time:", formatMillis(outcome.seconds) + " ms");
+  row("ratio:", formatRatio(bytes, lowerBound) + " (" + getBytesLabel(kind) +
+                    " / lower bound)");
+  row("time:", formatMillis(run.seconds) + " ms");
 }
 
 /// One row per strategy, then the lower bound and naive, aligned.
-static void printTable(raw_ostream &os, const SolveMode &mode,
-                       ArrayRef<Outcome> outcomes, uint64_t lowerBound,
-                       uint64_t naive) {
+static void printTable(raw_ostream &os, PlanKind kind, ArrayRef<Run> runs,
+                       uint64_t lowerBound, uint64_t naive) {
   using Row = SmallVector<std::string, 5>;
   SmallVector<Row, 0> rows;
-  rows.push_back({"strategy", (mode.getBytesLabel() + " bytes").str(),
+  rows.push_back({"strategy", (getBytesLabel(kind) + " bytes").str(),
                   "/ lower bound", "time ms", "details"});
-  for (const Outcome &outcome : outcomes)
-    rows.push_back({outcome.strategy, utostr(outcome.solution.bytes),
-                    formatRatio(outcome.solution.bytes, lowerBound),
-                    formatMillis(outcome.seconds), outcome.solution.details});
+  for (const Run &run : runs) {
+    uint64_t bytes = run.plan.getTotalSize();
+    rows.push_back({run.strategy, utostr(bytes), formatRatio(bytes, lowerBound),
+                    formatMillis(run.seconds), run.plan.details});
+  }
   rows.push_back({"(lower bound)", utostr(lowerBound),
                   formatRatio(lowerBound, lowerBound), "", ""});
   rows.push_back(
@@ -239,21 +291,27 @@ static int writeOutput(function_ref<void(raw_ostream &)> write) {
   return ExitSuccess;
 }
 
-/// Writes `solution` to -o or stdout; the exit code.
-static int writeSolution(const SolveMode &mode, const CsvProblem &problem,
-                         const Solution &solution) {
-  return writeOutput(
-      [&](raw_ostream &os) { mode.write(os, problem, solution); });
+/// Writes `plan`, which passed isValidPlan, to -o or stdout; the exit code.
+static int writePlan(const CsvProblem &problem, const SlabPlan &plan) {
+  return writeOutput([&](raw_ostream &os) {
+    if (plan.kind == PlanKind::Offsets) {
+      writeOffsetsCsv(os, problem, plan.offsets);
+      return;
+    }
+    // isValidPlan laid it out already, so this cannot fail.
+    Plan offsets = cantFail(getWrittenOffsets(problem.buffers, plan));
+    writeObjectsCsv(os, problem, plan.slabOf, offsets.offsets);
+  });
 }
 
-/// --heapmap: draws `solution`; the exit code.
-static int writeHeapMap(const CsvProblem &problem, const Solution &solution,
+/// --heapmap: draws `plan`; the exit code.
+static int writeHeapMap(const CsvProblem &problem, const SlabPlan &plan,
                         uint64_t lowerBound, const Twine &title) {
   std::error_code error;
   ToolOutputFile output(heapMapFile, error, sys::fs::OF_Text);
   if (!error) {
     HeapMapPicture picture =
-        makeSolutionHeapMap(problem, solution, lowerBound, title.str());
+        makeSolutionHeapMap(problem, plan, lowerBound, title.str());
     writeHeapMapSvg(output.os(), picture);
     output.os().flush();
     error = output.os().error();
@@ -277,24 +335,18 @@ static int writeGenerated() {
 }
 
 /// --capacity: does the problem fit? A plan is written only if it does.
-static int runCapacity(const SolveMode &mode, const CsvProblem &problem,
-                       StringRef displayName, uint64_t lowerBound,
-                       uint64_t naive) {
-  ExactOptions options;
-  options.timeLimitSeconds = timeLimit;
-  options.capacity = capacity;
-  std::vector<std::unique_ptr<OffsetStrategy>> starters =
-      createExactStartingStrategies();
-  options.startingStrategies = getStrategyPointers(starters);
+static int runCapacity(const CsvProblem &problem, StringRef displayName,
+                       uint64_t lowerBound, uint64_t naive) {
   auto begin = std::chrono::steady_clock::now();
-  Expected<ExactResult> result = solveExact(problem.buffers, options);
+  Expected<CapacityFit> fit = fitCapacity(problem.buffers, PlanKind::Offsets,
+                                          std::nullopt, capacity, timeLimit);
   std::chrono::duration<double> elapsed =
       std::chrono::steady_clock::now() - begin;
-  if (!result)
-    return fail(ExitBadInput, displayName + ": strategy exact: " +
-                                  toString(result.takeError()));
-  StringRef answer = result->answer == CapacityAnswer::Fits ? "fits"
-                     : result->answer == CapacityAnswer::DoesNotFit
+  if (!fit)
+    return fail(ExitBadInput,
+                displayName + ": strategy exact: " + toString(fit.takeError()));
+  StringRef answer = fit->answer == CapacityAnswer::Fits ? "fits"
+                     : fit->answer == CapacityAnswer::DoesNotFit
                          ? "does not fit (proven)"
                          : "unknown (time limit)";
   errs() << displayName << ": " << problem.buffers.size()
@@ -302,25 +354,22 @@ static int runCapacity(const SolveMode &mode, const CsvProblem &problem,
   auto row = [&](StringRef label, const Twine &value) {
     printRow(errs(), label, value);
   };
-  row("strategy:", "exact (" + describeExactResult(*result) + ")");
+  row("strategy:", "exact (" + fit->account + ")");
   row("capacity:", Twine(capacity.getValue()) + " bytes: " + answer);
-  if (result->plan)
-    row("slab:", Twine(result->plan->slabSize) + " bytes");
+  if (fit->plan)
+    row("slab:", Twine(fit->plan->getTotalSize()) + " bytes");
   row("lower bound:",
-      Twine(result->lowerBound) + " bytes (live: " + Twine(lowerBound) + ")");
+      Twine(fit->lowerBound) + " bytes (live: " + Twine(lowerBound) + ")");
   row("naive:", Twine(naive) + " bytes");
   row("time:", formatMillis(elapsed.count()) + " ms");
-  if (result->answer == CapacityAnswer::DoesNotFit)
+  if (fit->answer == CapacityAnswer::DoesNotFit)
     return ExitDoesNotFit;
-  if (result->answer == CapacityAnswer::Unknown)
+  if (fit->answer == CapacityAnswer::Unknown)
     return ExitFitUnknown;
 
-  Solution solution;
-  solution.bytes = result->plan->slabSize;
-  solution.offsets = result->plan->offsets;
-  if (!isValidPlan(mode, problem.buffers, solution, "exact", displayName))
+  if (!isValidPlan(problem.buffers, *fit->plan, "exact", displayName))
     return ExitInternalError;
-  return writeSolution(mode, problem, solution);
+  return writePlan(problem, *fit->plan);
 }
 
 int main(int argc, char **argv) {
@@ -335,16 +384,18 @@ int main(int argc, char **argv) {
 
   if (generate.getNumOccurrences() != 0)
     return writeGenerated();
+  if (listStrategies)
+    return printStrategies();
   if (inputFile.empty())
     return fail(ExitBadInput, "no input file (or --generate=N)");
 
-  Expected<std::unique_ptr<SolveMode>> mode = createMode(modeName);
-  if (!mode)
-    return fail(ExitBadInput, toString(mode.takeError()));
+  Expected<PlanKind> kind = parseMode(modeName);
+  if (!kind)
+    return fail(ExitBadInput, toString(kind.takeError()));
 
   // The registry decides the default, so it follows strategies as they are
   // added.
-  SmallVector<StringRef> names = (*mode)->getStrategyNames();
+  ArrayRef<StringRef> names = getStrategyNames(*kind);
   std::string chosen = strategyName;
   if (chosen.empty())
     chosen = is_contained(names, "best")          ? "best"
@@ -353,13 +404,14 @@ int main(int argc, char **argv) {
   bool runAll = chosen == "all";
   if (!runAll && !is_contained(names, chosen))
     return fail(ExitBadInput, "unknown strategy '" + chosen + "' for mode " +
-                                  (*mode)->getName() + "; valid strategies: " +
-                                  join(names, ", ") + ", all");
+                                  getPlanKindName(*kind) +
+                                  "; valid strategies: " + join(names, ", ") +
+                                  ", all");
   if (!(timeLimit >= 0))
     return fail(ExitBadInput, "--time-limit must be a number of seconds >= 0");
 
   bool decideCapacity = capacity.getNumOccurrences() != 0;
-  if (decideCapacity && ((*mode)->getName() != "offsets" ||
+  if (decideCapacity && (*kind != PlanKind::Offsets ||
                          (!strategyName.empty() && chosen != "exact")))
     return fail(ExitBadInput,
                 "--capacity works with the exact strategy in offsets mode");
@@ -376,68 +428,70 @@ int main(int argc, char **argv) {
     return failInput(problem.takeError());
   ArrayRef<Buffer> buffers = problem->buffers;
 
-  Expected<uint64_t> lowerBound = (*mode)->computeLowerBound(buffers);
+  Expected<uint64_t> lowerBound = computeLowerBound(*kind, buffers);
   if (!lowerBound)
     return fail(ExitBadInput, displayName + ": lower bound: " +
                                   toString(lowerBound.takeError()));
-  Expected<uint64_t> naive = (*mode)->computeNaive(buffers);
+  Expected<uint64_t> naive = computeNaiveSize(*kind, buffers);
   if (!naive)
     return fail(ExitBadInput,
                 displayName + ": naive: " + toString(naive.takeError()));
 
   if (decideCapacity)
-    return runCapacity(**mode, *problem, displayName, *lowerBound, *naive);
+    return runCapacity(*problem, displayName, *lowerBound, *naive);
 
   StrategyOptions options;
   options.timeLimitSeconds = timeLimit;
   options.seed = seed;
   SmallVector<StringRef> toRun;
   if (runAll)
-    toRun = names;
+    toRun.assign(names.begin(), names.end());
   else
     toRun.push_back(chosen);
 
-  SmallVector<Outcome, 0> outcomes;
+  SmallVector<Run, 0> runs;
   for (StringRef name : toRun) {
+    std::unique_ptr<Planner> planner = createPlanner(*kind, name, options);
+    assert(planner && "the names come from the registry");
     auto begin = std::chrono::steady_clock::now();
-    Expected<Solution> solution = (*mode)->solve(name, buffers, options);
+    Expected<SlabPlan> plan = planner->plan(buffers);
     std::chrono::duration<double> elapsed =
         std::chrono::steady_clock::now() - begin;
-    if (!solution)
+    if (!plan)
       return fail(ExitBadInput, displayName + ": strategy " + name + ": " +
-                                    toString(solution.takeError()));
+                                    toString(plan.takeError()));
     // Nothing is written unless every plan passes its check.
-    if (!isValidPlan(**mode, buffers, *solution, name, displayName))
+    if (!isValidPlan(buffers, *plan, name, displayName))
       return ExitInternalError;
-    outcomes.push_back({name.str(), std::move(*solution), elapsed.count()});
+    runs.push_back({name.str(), std::move(*plan), elapsed.count()});
   }
 
   errs() << displayName << ": " << buffers.size() << " buffers, "
-         << (*mode)->getName() << " mode\n";
+         << getPlanKindName(*kind) << " mode\n";
   if (runAll)
-    printTable(errs(), **mode, outcomes, *lowerBound, *naive);
+    printTable(errs(), *kind, runs, *lowerBound, *naive);
   else
-    printSummary(errs(), **mode, outcomes.front(), *lowerBound, *naive);
+    printSummary(errs(), *kind, runs.front(), *lowerBound, *naive);
 
   // Under --strategy=all a plan is written only to -o: the best one, the
   // earlier strategy winning a tie.
-  const Outcome *toWrite = &outcomes.front();
+  const Run *toWrite = &runs.front();
   if (runAll) {
     if (outputFile.empty() && heapMapFile.empty())
       return ExitSuccess;
-    for (const Outcome &outcome : outcomes)
-      if (outcome.solution.bytes < toWrite->solution.bytes)
-        toWrite = &outcome;
+    for (const Run &run : runs)
+      if (run.plan.getTotalSize() < toWrite->plan.getTotalSize())
+        toWrite = &run;
     errs() << (outputFile.empty() ? "drawing" : "writing") << " the plan of "
            << toWrite->strategy << '\n';
   }
 
   if (!heapMapFile.empty())
-    if (int code = writeHeapMap(*problem, toWrite->solution, *lowerBound,
+    if (int code = writeHeapMap(*problem, toWrite->plan, *lowerBound,
                                 displayName + ": " + toWrite->strategy + ", " +
-                                    (*mode)->getName() + " mode"))
+                                    getPlanKindName(*kind) + " mode"))
       return code;
   if (runAll && outputFile.empty())
     return ExitSuccess;
-  return writeSolution(**mode, *problem, toWrite->solution);
+  return writePlan(*problem, toWrite->plan);
 }
