@@ -20,6 +20,7 @@
 #include "memplan/Planner/HeapMap.h"
 #include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/ProblemCsv.h"
+#include "memplan/Planner/SlabPlan.h"
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Planner/Validator.h"
 
@@ -252,6 +253,26 @@ bool dependsOnClock(StringRef name) {
   return name == "hill-climb" || name == "exact" || name == "best";
 }
 
+/// What a strategy says of its plan of `bytes` bytes must hold: it names
+/// itself (best names a strategy it ran), proves no bound above the plan,
+/// and proves a plan optimal only at its bound.
+void checkOutcome(StringRef kind, StringRef name, const PlanOutcome &outcome,
+                  uint64_t bytes, ArrayRef<StringRef> names) {
+  std::string what = (kind + " strategy " + name).str();
+  if (name == "best")
+    check(outcome.strategy != "best" && is_contained(names, outcome.strategy),
+          what + " names no strategy it ran: '" + outcome.strategy + "'");
+  else
+    check(outcome.strategy == name,
+          what + " names another: '" + outcome.strategy + "'");
+  check(outcome.provenBound <= bytes,
+        what + " proved a bound of " + Twine(outcome.provenBound) +
+            " bytes above its plan of " + Twine(bytes));
+  check(!outcome.provenOptimal || outcome.provenBound == bytes,
+        what + " says its plan is optimal, but proved a bound of " +
+            Twine(outcome.provenBound) + " bytes below its " + Twine(bytes));
+}
+
 /// Plans `buffers` with every offset strategy and checks each plan. Returns
 /// the smallest slab of a valid plan, if any.
 std::optional<Plan> checkOffsetStrategies(const CsvProblem &problem,
@@ -293,6 +314,8 @@ std::optional<Plan> checkOffsetStrategies(const CsvProblem &problem,
               Twine(plan->slabSize) +
               " bytes, but its highest buffer ends at " +
               Twine(highestEnd(buffers, *plan)));
+    checkOutcome("offset", name, plan->outcome, plan->slabSize,
+                 getOffsetStrategyNames());
     if (name == "naive") {
       Expected<uint64_t> naive = computeNaiveSize(buffers);
       check(succeeded(naive) && *naive == plan->slabSize,
@@ -430,6 +453,8 @@ std::optional<ObjectPlan> checkObjectStrategies(ArrayRef<Buffer> buffers,
       fail("object strategy " + name +
            " gave an invalid plan: " + toString(std::move(error)));
     uint64_t total = plan->getTotalSize();
+    checkOutcome("object", name, plan->outcome, total,
+                 getObjectStrategyNames());
     check(bound && total >= *bound, "object strategy " + name +
                                         " has a total of " + Twine(total) +
                                         " bytes, below the lower bound");
@@ -523,8 +548,21 @@ void checkOutputs(const CsvProblem &problem, const std::optional<Plan> &plan,
     pictures.push_back(std::move(picture));
   }
   if (objects) {
-    // Offsets only matter to the reader here, which ignores them.
+    // The objects back to back, as memplan-solve writes them, are a valid
+    // offsets plan too, unless the padding overflows.
+    SlabPlan slabs = toSlabPlan(buffers, *objects);
+    if (Error error = validateSlabPlan(buffers, slabs))
+      fail("a valid object plan is not a valid slab plan: " +
+           toString(std::move(error)));
     SmallVector<uint64_t> offsets(buffers.size(), 0);
+    if (Expected<Plan> laidOut = layOutBackToBack(buffers, slabs)) {
+      if (Error error = validatePlan(buffers, *laidOut))
+        fail("the objects laid back to back are an invalid plan: " +
+             toString(std::move(error)));
+      offsets = laidOut->offsets;
+    } else {
+      consumeError(laidOut.takeError());
+    }
     std::string text;
     raw_string_ostream os(text);
     writeObjectsCsv(os, problem, objects->objectOf, offsets);

@@ -64,7 +64,7 @@ static const StrategyEntry<ObjectStrategy> objectStrategyTable[] = {
 //===----------------------------------------------------------------------===//
 
 std::vector<std::unique_ptr<OffsetStrategy>> createExactStartingStrategies() {
-  // They ignore time limits; none means none is ever passed on.
+  // None of them searches, so none needs a time limit.
   StrategyOptions unlimited;
   unlimited.timeLimitSeconds = 0;
   std::vector<std::unique_ptr<OffsetStrategy>> starters;
