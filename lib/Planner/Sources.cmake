@@ -7,7 +7,6 @@ set(MEMPLAN_PLANNER_SOURCES
   Exact/CapacitySearch.cpp
   Exact/ExactModel.cpp
   Exact/ExactSolver.cpp
-  HeapMap.cpp
   ObjectLayout.cpp
   ObjectStrategies/Best.cpp
   ObjectStrategies/GreedyByBreadth.cpp
@@ -21,8 +20,6 @@ set(MEMPLAN_PLANNER_SOURCES
   OverlapGraph.cpp
   Planner.cpp
   ProblemCsv.cpp
-  ProblemGenerator.cpp
-  ProblemMlir.cpp
   SlabPlan.cpp
   Strategies/Best.cpp
   Strategies/Exact.cpp

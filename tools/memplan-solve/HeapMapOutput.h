@@ -5,7 +5,7 @@
 
 #include "SolveMode.h"
 
-#include "memplan/Planner/HeapMap.h"
+#include "memplan/Tooling/HeapMap.h"
 
 namespace memplan {
 

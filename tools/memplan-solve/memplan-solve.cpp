@@ -12,8 +12,8 @@
 
 #include "memplan/Planner/ExactSolver.h"
 #include "memplan/Planner/ProblemCsv.h"
-#include "memplan/Planner/ProblemGenerator.h"
-#include "memplan/Planner/ProblemMlir.h"
+#include "memplan/Tooling/ProblemGenerator.h"
+#include "memplan/Tooling/ProblemMlir.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
