@@ -17,12 +17,12 @@
 
 #include "memplan/Planner/Bounds.h"
 #include "memplan/Planner/ExactSolver.h"
-#include "memplan/Planner/HeapMap.h"
 #include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/SlabPlan.h"
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Planner/Validator.h"
+#include "memplan/Tooling/HeapMap.h"
 
 // The slow oracles of the unit tests (unittests/Planner).
 #include "BruteForcePlanner.h"

@@ -19,8 +19,10 @@ library is used.
 """
 
 import argparse
+import collections
 import concurrent.futures
 import datetime
+import json
 import math
 import os
 import re
@@ -64,16 +66,9 @@ LOWER_PASSES = [
 
 RUNNER_LIBS = ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"]
 
-# Both passes print one summary per function; the bytes go either in
-# "a N-byte slab" (or object) or in "K slabs of N bytes in all".
-SUMMARY_RE = re.compile(
-    r"memplan-(?:offsets|shared-objects): @(?P<func>[^:\s]+): planned "
-    r"(?P<planned>\d+) of (?P<total>\d+) buffers \((?P<left>\d+) left "
-    r"alone[^)]*\) into (?:a (?P<slab>\d+)-byte (?:slab|object)|\d+ "
-    r"(?:slab|object)s of (?P<slabs>\d+) bytes in all) using "
-    r"(?P<strategy>[\w-]+); naive (?P<naive>\d+) bytes, lower bound "
-    r"(?P<lower>\d+) bytes"
-)
+# The JSON report the planning passes write with report=FILE (docs/report.md).
+REPORT_SCHEMA = "memplan-report"
+REPORT_VERSION = 1
 
 # The planning passes memplan-opt has, by the name used on this command line.
 PASSES = {"offsets": "memplan-offsets", "shared-objects": "memplan-shared-objects"}
@@ -204,58 +199,96 @@ def run_lowered(tools, lowered, timeout):
 
 
 def plan(tools, src, out, strategy, pass_name="offsets"):
-    """Run memplan-opt with a summary; return (summaries, seconds)."""
-    option = f"--{PASSES[pass_name]}=strategy={strategy} summary=true"
+    """Run memplan-opt with a JSON report; return (summaries, seconds).
+
+    The report is written next to OUT, as OUT with the suffix .report.json.
+    """
+    report = Path(out).with_suffix(".report.json")
+    # A report left by an earlier run must not pass for this one's.
+    report.unlink(missing_ok=True)
+    option = f'--{PASSES[pass_name]}=strategy={strategy} report="{report}"'
     start = time.monotonic()
     _, stderr = run_tool([tools.memplan_opt, src, option, "-o", out],
                          f"planning {src} with {strategy}", tools.compile_timeout)
     seconds = time.monotonic() - start
-    summaries = parse_summaries(stderr)
-    if not summaries:
-        raise ToolError(f"memplan-opt printed no '{PASSES[pass_name]}:' summary for {src}\n"
+    try:
+        document = json.loads(report.read_text())
+    except (OSError, ValueError) as err:
+        raise ToolError(f"memplan-opt wrote no readable report {report} for {src}: {err}\n"
                         f"  stderr tail:\n{stderr_tail(stderr)}")
+    summaries = summaries_from_report(document, str(report))
+    if not summaries:
+        raise ToolError(f"the report {report} of {src} has no function")
     return summaries, seconds
 
 
 # --------------------------------------------------------------------------
-# Planner summaries
+# Planner figures, from the JSON report
 
 
 @dataclass
 class Summary:
-    """One function's summary remark, or the sum over several."""
+    """One function's figures, or the sum over several."""
     func: str
     planned: int = 0
     total: int = 0
     left: int = 0
+    left_by_reason: dict = field(default_factory=dict)
     slab: int = 0
     naive: int = 0
     lower: int = 0
     strategy: str = ""
 
 
-def parse_summaries(stderr):
-    """Every 'memplan-offsets: @f: planned ...' remark in STDERR."""
+def summaries_from_report(document, where):
+    """One Summary per function of a report (docs/report.md): its buffers,
+    those planned and those left alone by reason, and per memory space the
+    slab (offsets) or the objects (shared objects), naive and lower bound
+    bytes, summed over the spaces."""
+    if (document.get("schema") != REPORT_SCHEMA
+            or document.get("version") != REPORT_VERSION):
+        raise ToolError(f"{where}: not a version {REPORT_VERSION} {REPORT_SCHEMA} "
+                        f"(schema {document.get('schema')!r}, "
+                        f"version {document.get('version')!r})")
+    objects = document.get("pass") == "memplan-shared-objects"
     found = []
-    for match in SUMMARY_RE.finditer(stderr):
-        fields = {k: int(v) for k, v in match.groupdict().items()
-                  if k not in ("func", "strategy", "slabs") and v is not None}
-        fields["slab"] = int(match["slab"] or match["slabs"])
-        found.append(Summary(func=match["func"], strategy=match["strategy"], **fields))
+    try:
+        for function in document["functions"]:
+            buffers = function["buffers"]
+            reasons = collections.Counter(buffer["left-alone"]["kind"]
+                                          for buffer in buffers
+                                          if buffer["status"] == "left-alone")
+            spaces = function["spaces"]
+            found.append(Summary(
+                func=function["name"],
+                planned=sum(buffer["status"] == "planned" for buffer in buffers),
+                total=len(buffers),
+                left=sum(reasons.values()),
+                left_by_reason=dict(reasons),
+                slab=sum(sum(space["object-bytes"]) if objects else space["slab-bytes"]
+                         for space in spaces),
+                naive=sum(space["naive"] for space in spaces),
+                lower=sum(space["lower-bound"] for space in spaces),
+                strategy=function["strategy"]))
+    except (KeyError, TypeError) as err:
+        raise ToolError(f"{where}: malformed report: missing or bad field {err}")
     return found
 
 
 def total_summary(summaries):
     """Sum SUMMARIES over functions."""
     total = Summary(func=",".join(s.func for s in summaries))
+    reasons = collections.Counter()
     for s in summaries:
         total.planned += s.planned
         total.total += s.total
         total.left += s.left
+        reasons.update(s.left_by_reason)
         total.slab += s.slab
         total.naive += s.naive
         total.lower += s.lower
         total.strategy = s.strategy
+    total.left_by_reason = dict(reasons)
     return total
 
 
@@ -510,7 +543,7 @@ def print_result_lines(index, ty):
 def harness_text(sig, entry, weight_fills):
     """The MLIR text of the globals, declarations and @main for SIG."""
     # Inputs and the bit-pattern buffers are globals, not memref.alloc, so
-    # @main holds nothing for the planner to plan and the summary counts
+    # @main holds nothing for the planner to plan and the report counts
     # only the model's own buffers.
     lines = ["", "  // ---- harness appended by scripts/models.py ----"]
     input_fills = [Fill(f"__harness_input{i}", ty, 1.0, 0) for i, ty in enumerate(sig.args)]
@@ -766,11 +799,11 @@ def table_markdown(rows, families, command):
         "```",
         "",
         "Each model is bufferized with the pipeline in models/README.md and then planned by",
-        "`memplan-opt --memplan-offsets=\"strategy=S summary=true\"` for S = greedy-size",
-        "and S = naive. The numbers come from the summary remarks, summed over the",
-        "model's functions. *buffers* counts the `memref.alloc`s and *planned* those",
-        "placed in the slab. *naive bytes* and *lower bound bytes* are the two",
-        "reference sizes the greedy-size remark reports. *e2e* runs a nelli model",
+        "`memplan-opt --memplan-offsets=\"strategy=S report=FILE.json\"` for S = greedy-size",
+        "and S = naive. The numbers come from the JSON reports (docs/report.md), summed",
+        "over the model's functions. *buffers* counts the `memref.alloc`s and *planned*",
+        "those placed in the slab. *naive bytes* and *lower bound bytes* are the two",
+        "reference sizes the greedy-size report gives. *e2e* runs a nelli model",
         "under mlir-runner once unplanned and once planned with greedy-size, and",
         "compares the printed outputs (`scripts/models.py e2e`). It is skipped when",
         "the unplanned run exceeds the time limit. The buddy models have no",
@@ -922,7 +955,7 @@ def build_parser():
 
     p = sub.add_parser("e2e", help="run a model unplanned and planned; compare outputs",
                        description="Bufferize MODEL, append the harness, run it unplanned and "
-                       "planned (memplan-opt --memplan-offsets=\"strategy=S summary=true\"), and "
+                       "planned (memplan-opt --memplan-offsets=\"strategy=S report=FILE.json\"), and "
                        "compare the printed outputs byte for byte (buffer addresses masked). "
                        "Prints one verdict line; exits 1 if the outputs differ, 2 on an error.")
     p.add_argument("model", help="model in linalg-on-tensors form with a @forward")

@@ -15,8 +15,8 @@
 
 #include "memplan/Planner/Bounds.h"
 #include "memplan/Planner/ObjectStrategy.h"
-#include "memplan/Planner/ProblemGenerator.h"
 #include "memplan/Planner/Strategy.h"
+#include "memplan/Tooling/ProblemGenerator.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"

@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "memplan/Planner/ProblemGenerator.h"
-#include "memplan/Planner/ProblemMlir.h"
+#include "memplan/Tooling/ProblemGenerator.h"
+#include "memplan/Tooling/ProblemMlir.h"
 #include "memplan/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -11,7 +11,10 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#define DEBUG_TYPE "memplan-analysis"
 
 using namespace mlir;
 
@@ -254,6 +257,16 @@ BufferAliasAnalysis::getCallEscape(CallOpInterface call, OpOperand &use) {
                                      calleeName, inCallee.escape->message)
                            .str()};
   calleeArgumentEscapes[key] = reason;
+  LLVM_DEBUG({
+    llvm::dbgs() << "memplan-analysis: argument " << index << " of "
+                 << calleeName;
+    if (inCallee.escape)
+      llvm::dbgs() << " escapes ("
+                   << getLeftAloneKindName(inCallee.escape->kind)
+                   << "): " << inCallee.escape->message << "\n";
+    else
+      llvm::dbgs() << " stays local\n";
+  });
   return reason;
 }
 

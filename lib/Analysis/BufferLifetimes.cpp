@@ -13,9 +13,12 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+
+#define DEBUG_TYPE "memplan-analysis"
 
 using namespace mlir;
 
@@ -249,6 +252,19 @@ analyzeFunctionBuffers(FunctionOpInterface func,
       return;
     buffers.push_back(analyzeAlloc(alloc, func, aliasAnalysis, order, layout,
                                    minAlignment, cycles));
+    LLVM_DEBUG({
+      const FunctionBuffer &buffer = buffers.back();
+      llvm::dbgs() << "memplan-analysis: @" << func.getName() << ": "
+                   << alloc.getType() << " at " << alloc.getLoc() << ": ";
+      if (buffer.leftAlone)
+        llvm::dbgs() << "left alone ("
+                     << getLeftAloneKindName(buffer.leftAlone->kind)
+                     << "): " << buffer.leftAlone->message << "\n";
+      else
+        llvm::dbgs() << "live on [" << buffer.start << ", " << buffer.end
+                     << "), " << buffer.size << " bytes, align "
+                     << buffer.alignment << "\n";
+    });
   });
   return buffers;
 }

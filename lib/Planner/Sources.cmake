@@ -18,13 +18,10 @@ set(MEMPLAN_PLANNER_SOURCES
   Exact/CapacitySearch.cpp
   Exact/ExactModel.cpp
   Exact/ExactSolver.cpp
-  HeapMap.cpp
   ObjectLayout.cpp
   OverlapGraph.cpp
   Planner.cpp
   ProblemCsv.cpp
-  ProblemGenerator.cpp
-  ProblemMlir.cpp
   SlabPlan.cpp
   StrategyRegistry.cpp
   Validator.cpp

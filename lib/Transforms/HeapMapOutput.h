@@ -13,7 +13,7 @@
 #include "ModuleBuffers.h"
 #include "ModulePlan.h"
 
-#include "memplan/Planner/HeapMap.h"
+#include "memplan/Tooling/HeapMap.h"
 
 #include "mlir/IR/BuiltinOps.h"
 

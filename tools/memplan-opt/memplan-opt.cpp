@@ -14,6 +14,12 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/StringRef.h"
 
+#ifdef MEMPLAN_INCLUDE_TESTS
+namespace memplan::test {
+void registerTestPasses();
+} // namespace memplan::test
+#endif
+
 int main(int argc, char **argv) {
   // With an MLIR built without statistics, memplan prints its own figures
   // for -mlir-pass-statistics rather than an empty report.
@@ -23,6 +29,9 @@ int main(int argc, char **argv) {
 
   mlir::registerAllPasses();
   memplan::registerMemPlanPasses();
+#ifdef MEMPLAN_INCLUDE_TESTS
+  memplan::test::registerTestPasses();
+#endif
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

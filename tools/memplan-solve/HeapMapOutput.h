@@ -3,9 +3,9 @@
 #ifndef MEMPLAN_TOOLS_MEMPLAN_SOLVE_HEAPMAPOUTPUT_H
 #define MEMPLAN_TOOLS_MEMPLAN_SOLVE_HEAPMAPOUTPUT_H
 
-#include "memplan/Planner/HeapMap.h"
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/SlabPlan.h"
+#include "memplan/Tooling/HeapMap.h"
 
 namespace memplan {
 

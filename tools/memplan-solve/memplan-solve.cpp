@@ -12,10 +12,10 @@
 
 #include "memplan/Planner/Planner.h"
 #include "memplan/Planner/ProblemCsv.h"
-#include "memplan/Planner/ProblemGenerator.h"
-#include "memplan/Planner/ProblemMlir.h"
 #include "memplan/Planner/SlabPlan.h"
 #include "memplan/Planner/Validator.h"
+#include "memplan/Tooling/ProblemGenerator.h"
+#include "memplan/Tooling/ProblemMlir.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,11 +1,11 @@
 //===- HeapMapTest.cpp - The SVG heap-map writer --------------------------===//
 
-#include "memplan/Planner/HeapMap.h"
+#include "memplan/Tooling/HeapMap.h"
 
 #include "PlannerTestUtils.h"
 
 #include "memplan/Planner/Bounds.h"
-#include "memplan/Planner/ProblemGenerator.h"
+#include "memplan/Tooling/ProblemGenerator.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

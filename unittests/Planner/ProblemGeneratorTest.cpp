@@ -1,6 +1,6 @@
 //===- ProblemGeneratorTest.cpp - Tests of the synthetic problems ---------===//
 
-#include "memplan/Planner/ProblemGenerator.h"
+#include "memplan/Tooling/ProblemGenerator.h"
 
 #include "memplan/Planner/Bounds.h"
 

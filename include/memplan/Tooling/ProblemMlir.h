@@ -3,13 +3,13 @@
 // Writes a problem as the text of a bufferized MLIR function whose buffers
 // have the problem's lifetimes, so that the analysis and rewrite of the
 // passes can be measured on programs of any size (memplan-solve
-// --generate=N --generate-as=mlir). Only text is written: the planner core
-// still does not depend on MLIR.
+// --generate=N --generate-as=mlir). Only text is written: the tooling, like
+// the planner core, does not depend on MLIR.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_PLANNER_PROBLEMMLIR_H
-#define MEMPLAN_PLANNER_PROBLEMMLIR_H
+#ifndef MEMPLAN_TOOLING_PROBLEMMLIR_H
+#define MEMPLAN_TOOLING_PROBLEMMLIR_H
 
 #include "memplan/Planner/Problem.h"
 
@@ -30,4 +30,4 @@ void writeProblemMlir(llvm::raw_ostream &os, llvm::ArrayRef<Buffer> buffers,
 
 } // namespace memplan
 
-#endif // MEMPLAN_PLANNER_PROBLEMMLIR_H
+#endif // MEMPLAN_TOOLING_PROBLEMMLIR_H

@@ -1,6 +1,6 @@
 //===- ProblemMlir.cpp - A problem as an MLIR function to plan ------------===//
 
-#include "memplan/Planner/ProblemMlir.h"
+#include "memplan/Tooling/ProblemMlir.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_PLANNER_HEAPMAP_H
-#define MEMPLAN_PLANNER_HEAPMAP_H
+#ifndef MEMPLAN_TOOLING_HEAPMAP_H
+#define MEMPLAN_TOOLING_HEAPMAP_H
 
 #include "memplan/Planner/Problem.h"
 
@@ -66,4 +66,4 @@ void writeHeapMapSvg(llvm::raw_ostream &os,
 
 } // namespace memplan
 
-#endif // MEMPLAN_PLANNER_HEAPMAP_H
+#endif // MEMPLAN_TOOLING_HEAPMAP_H

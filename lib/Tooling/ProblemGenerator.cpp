@@ -1,6 +1,6 @@
 //===- ProblemGenerator.cpp - Synthetic problems shaped like networks -----===//
 
-#include "memplan/Planner/ProblemGenerator.h"
+#include "memplan/Tooling/ProblemGenerator.h"
 
 #include <random>
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_PLANNER_PROBLEMGENERATOR_H
-#define MEMPLAN_PLANNER_PROBLEMGENERATOR_H
+#ifndef MEMPLAN_TOOLING_PROBLEMGENERATOR_H
+#define MEMPLAN_TOOLING_PROBLEMGENERATOR_H
 
 #include "memplan/Planner/Problem.h"
 
@@ -32,4 +32,4 @@ llvm::SmallVector<Buffer> generateProblem(unsigned numBuffers, uint64_t seed);
 
 } // namespace memplan
 
-#endif // MEMPLAN_PLANNER_PROBLEMGENERATOR_H
+#endif // MEMPLAN_TOOLING_PROBLEMGENERATOR_H

@@ -1,6 +1,6 @@
 //===- HeapMap.cpp - Pictures of plans as SVG -----------------------------===//
 
-#include "memplan/Planner/HeapMap.h"
+#include "memplan/Tooling/HeapMap.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

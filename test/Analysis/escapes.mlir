@@ -1,0 +1,82 @@
+// Buffers that leave the function or whose uses cannot be seen through are
+// left alone, each with the kind of reason (the left-alone statistic) and a
+// message. The analysis stops at the first reason it finds.
+
+// RUN: memplan-opt %s -allow-unregistered-dialect --test-memplan-buffer-lifetimes -o /dev/null | FileCheck %s
+
+// Returned directly, through a cast, through an scf.if and through a call
+// result; captured by an op that takes its address or an op without memory
+// effects; freed by memref.realloc. %local beside them is planned.
+// CHECK-LABEL: @escapes: 8 buffers
+// CHECK-NEXT:  "local" memref<4xf32>: planned [1, 6), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "ret" memref<4xf32>: left alone (returned): returned from the function
+// CHECK-NEXT:  "via_cast" memref<4xf32>: left alone (returned): returned from the function
+// CHECK-NEXT:  "via_if" memref<4xf32>: left alone (returned): returned from the function
+// CHECK-NEXT:  "via_call" memref<4xf32>: left alone (returned): returned from the function
+// CHECK-NEXT:  "pointer" memref<4xf32>: left alone (captured): its address may be taken by 'memref.extract_aligned_pointer_as_index'
+// CHECK-NEXT:  "unknown" memref<4xf32>: left alone (captured): used by 'test.unknown', whose effect on memory is unknown
+// CHECK-NEXT:  "tensor" memref<4xf32>: left alone (captured): its address may be taken by 'bufferization.to_tensor'
+func.func @escapes(%cond: i1, %other: memref<4xf32>) -> (memref<4xf32>, memref<?xf32>, memref<4xf32>, memref<4xf32>) {
+  %one = arith.constant 1.0 : f32
+  %local = memref.alloc() : memref<4xf32> loc("local")
+  linalg.fill ins(%one : f32) outs(%local : memref<4xf32>)
+  %ret = memref.alloc() : memref<4xf32> loc("ret")
+  memref.copy %local, %ret : memref<4xf32> to memref<4xf32>
+  %viaCast = memref.alloc() : memref<4xf32> loc("via_cast")
+  %cast = memref.cast %viaCast : memref<4xf32> to memref<?xf32>
+  %viaIf = memref.alloc() : memref<4xf32> loc("via_if")
+  %chosen = scf.if %cond -> memref<4xf32> {
+    scf.yield %viaIf : memref<4xf32>
+  } else {
+    scf.yield %other : memref<4xf32>
+  }
+  %viaCall = memref.alloc() : memref<4xf32> loc("via_call")
+  %same = func.call @identity(%viaCall) : (memref<4xf32>) -> memref<4xf32>
+  %pointer = memref.alloc() : memref<4xf32> loc("pointer")
+  %p = memref.extract_aligned_pointer_as_index %pointer : memref<4xf32> -> index
+  %unknown = memref.alloc() : memref<4xf32> loc("unknown")
+  "test.unknown"(%unknown) : (memref<4xf32>) -> ()
+  %tensor = memref.alloc() : memref<4xf32> loc("tensor")
+  %t = bufferization.to_tensor %tensor : memref<4xf32> to tensor<4xf32>
+  return %ret, %cast, %chosen, %same : memref<4xf32>, memref<?xf32>, memref<4xf32>, memref<4xf32>
+}
+
+// A callee returning its argument keeps it local (the call result is an
+// alias in the caller), so @identity has nothing to say.
+func.func private @identity(%m: memref<4xf32>) -> memref<4xf32> {
+  return %m : memref<4xf32>
+}
+
+// Freed by something other than memref.dealloc: memref.realloc frees its
+// operand. bufferization.dealloc declares no memory effects, so it is an
+// unknown use.
+// CHECK-LABEL: @freed_elsewhere: 2 buffers
+// CHECK-NEXT:  "reallocated" memref<4xf32>: left alone (freed-elsewhere): freed by 'memref.realloc'
+// CHECK-NEXT:  "dealloc_op" memref<4xf32>: left alone (captured): used by 'bufferization.dealloc', whose effect on memory is unknown
+func.func @freed_elsewhere(%cond: i1) -> memref<8xf32> {
+  %a = memref.alloc() : memref<4xf32> loc("reallocated")
+  %b = memref.realloc %a : memref<4xf32> to memref<8xf32>
+  %c = memref.alloc() : memref<4xf32> loc("dealloc_op")
+  %base, %offset, %sizes, %strides = memref.extract_strided_metadata %c : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%base : memref<f32>) if (%cond)
+  return %b : memref<8xf32>
+}
+
+// The body of async.execute may run after the op returns: a buffer used
+// there is captured, one allocated there is in an unsupported region.
+// CHECK-LABEL: @asynchronous: 2 buffers
+// CHECK-NEXT:  "outside" memref<4xf32>: left alone (captured): used inside 'async.execute', which may run after it returns
+// CHECK-NEXT:  "inside" memref<4xf32>: left alone (region): allocated inside 'async.execute', which may run after it returns
+func.func @asynchronous(%out: memref<4xf32>) {
+  %one = arith.constant 1.0 : f32
+  %outside = memref.alloc() : memref<4xf32> loc("outside")
+  linalg.fill ins(%one : f32) outs(%outside : memref<4xf32>)
+  %token = async.execute {
+    %inside = memref.alloc() : memref<4xf32> loc("inside")
+    memref.copy %outside, %inside : memref<4xf32> to memref<4xf32>
+    memref.copy %inside, %out : memref<4xf32> to memref<4xf32>
+    async.yield
+  }
+  async.await %token : !async.token
+  return
+}

@@ -1,0 +1,72 @@
+// What the type of a buffer decides: dynamic shapes and non-identity
+// layouts are left alone; a byte size comes from the data layout, padded to
+// what LLVM indexes; the alignment is the largest of the pass option, the
+// alloc's alignment attribute and the element's ABI alignment.
+
+// RUN: memplan-opt %s --test-memplan-buffer-lifetimes -o /dev/null | FileCheck %s
+// RUN: memplan-opt %s --test-memplan-buffer-lifetimes=alignment=1 -o /dev/null | FileCheck %s --check-prefix=ALIGN1
+// RUN: not memplan-opt %s --test-memplan-buffer-lifetimes=alignment=24 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+
+// BAD: error: test-memplan-buffer-lifetimes: alignment must be a power of two, not 24
+
+// CHECK-LABEL: @left_alone_by_type: 4 buffers
+// CHECK-NEXT:  "dyn" memref<?xf32>: left alone (dynamic-shape): has a dynamic shape
+// CHECK-NEXT:  "strided" memref<4xf32, strided<[2]>>: left alone (layout): has a non-identity layout
+// CHECK-NEXT:  "scalable" memref<4xvector<[4]xf32>>: left alone (unsized): its element type has no fixed size in the data layout
+// CHECK-NEXT:  "huge" memref<4611686018427387904x4xf32>: left alone (unsized): its size in bytes overflows
+func.func @left_alone_by_type(%n: index) {
+  %dyn = memref.alloc(%n) : memref<?xf32> loc("dyn")
+  %strided = memref.alloc() : memref<4xf32, strided<[2]>> loc("strided")
+  %scalable = memref.alloc() : memref<4xvector<[4]xf32>> loc("scalable")
+  %huge = memref.alloc() : memref<4611686018427387904x4xf32> loc("huge")
+  return
+}
+
+// Sizes and alignments (those of test/Transforms/types-and-alignment.mlir):
+// i1 takes a byte, index 8, vector<3xf32> 16, i24 4; the alignment
+// attribute 128 wins over the option; with alignment=1, each element's ABI
+// alignment shows (MLIR's default layout gives index, like i64, 4).
+// CHECK-LABEL: @sizes: 9 buffers
+// CHECK-NEXT:  "i1" memref<3xi1>: planned [0, 1), 3 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "index" memref<2xindex>: planned [1, 2), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "f16" memref<3xf16>: planned [2, 3), 6 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "vector" memref<2xvector<3xf32>>: planned [3, 4), 32 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "complex" memref<2xcomplex<f32>>: planned [4, 5), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "aligned" memref<5xi8>: planned [5, 6), 5 bytes, align 128, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "i24" memref<1xi24>: planned [6, 7), 4 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "empty" memref<0xf32>: planned [7, 8), 0 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "f64" memref<2x2xf64>: planned [8, 9), 32 bytes, align 16, space default, 0 aliases, 0 deallocs
+// ALIGN1-LABEL: @sizes: 9 buffers
+// ALIGN1-NEXT:  "i1" memref<3xi1>: planned [0, 1), 3 bytes, align 1, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "index" memref<2xindex>: planned [1, 2), 16 bytes, align 4, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "f16" memref<3xf16>: planned [2, 3), 6 bytes, align 2, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "vector" memref<2xvector<3xf32>>: planned [3, 4), 32 bytes, align 16, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "complex" memref<2xcomplex<f32>>: planned [4, 5), 16 bytes, align 4, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "aligned" memref<5xi8>: planned [5, 6), 5 bytes, align 128, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "i24" memref<1xi24>: planned [6, 7), 4 bytes, align 4, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "empty" memref<0xf32>: planned [7, 8), 0 bytes, align 4, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "f64" memref<2x2xf64>: planned [8, 9), 32 bytes, align 8, space default, 0 aliases, 0 deallocs
+func.func @sizes() {
+  %a = memref.alloc() : memref<3xi1> loc("i1")
+  %b = memref.alloc() : memref<2xindex> loc("index")
+  %c = memref.alloc() : memref<3xf16> loc("f16")
+  %d = memref.alloc() : memref<2xvector<3xf32>> loc("vector")
+  %e = memref.alloc() : memref<2xcomplex<f32>> loc("complex")
+  %f = memref.alloc() {alignment = 128 : i64} : memref<5xi8> loc("aligned")
+  %g = memref.alloc() : memref<1xi24> loc("i24")
+  %h = memref.alloc() : memref<0xf32> loc("empty")
+  %i = memref.alloc() : memref<2x2xf64> loc("f64")
+  return
+}
+
+// A module's data layout is honoured: here index is 4 bytes.
+// CHECK-LABEL: @small_index: 1 buffer
+// CHECK-NEXT:  "index32" memref<2xindex>: planned [0, 1), 8 bytes, align 16, space default, 0 aliases, 0 deallocs
+// ALIGN1-LABEL: @small_index: 1 buffer
+// ALIGN1-NEXT:  "index32" memref<2xindex>: planned [0, 1), 8 bytes, align 4, space default, 0 aliases, 0 deallocs
+module attributes {dlti.dl_spec = #dlti.dl_spec<#dlti.dl_entry<index, 32 : i32>>} {
+  func.func @small_index() {
+    %a = memref.alloc() : memref<2xindex> loc("index32")
+    return
+  }
+}
