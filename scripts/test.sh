@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs, builds and runs every test:
 # - the unit tests, IR tests and planned-vs-unplanned execution tests (lit);
+# - memplan as a package: installed into a temporary prefix and packed as a
+#   .deb, with examples/ built and run against each (scripts/test-package.sh);
 # - a slice of the differential fuzzer: MEMPLAN_FUZZ_SEEDS seeds (300), each
 #   a random program planned by every strategy and run against the unplanned
 #   one (fuzz/differential.py, docs/differential-fuzzing.md);
@@ -39,12 +41,30 @@ count() {
   fi
 }
 
+# add_summary LOG STATUS: adds the counts of a script that ends its LOG with
+# "N passed, N failed" (one failure if it did not get there), and STATUS.
+add_summary() {
+  local summary
+  summary=$(tail -n 1 "$1")
+  if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+  else
+    failed=$((failed + 1))
+  fi
+  [ "$status" -ne 0 ] || status=$2
+}
+
 stage "lit suite"
 lit_status=0
 ninja -C "$root/build" check-memplan 2>&1 | tee "$log" || lit_status=$?
 read -r lit_passed lit_failed < <(lit_counts "$log")
 passed=$((passed + lit_passed)) failed=$((failed + lit_failed))
 [ "$lit_status" -eq 0 ] || status=$lit_status
+
+stage "install, examples and Debian package"
+package_status=0
+"$root/scripts/test-package.sh" "$root/build" 2>&1 | tee "$log" || package_status=$?
+add_summary "$log" "$package_status"
 
 stage "differential fuzzing"
 fuzz_status=0
@@ -56,13 +76,7 @@ if [ "${MEMPLAN_SANITIZE_TESTS:-1}" != 0 ]; then
   stage "sanitized build, lit suite and fuzzing"
   sanitized_status=0
   "$root/scripts/test-sanitized.sh" 2>&1 | tee "$log" || sanitized_status=$?
-  summary=$(tail -n 1 "$log")
-  if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-    passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
-  else
-    failed=$((failed + 1))
-  fi
-  [ "$status" -ne 0 ] || status=$sanitized_status
+  add_summary "$log" "$sanitized_status"
 fi
 
 if [ "${MEMPLAN_LIBFUZZER_SECONDS:-60}" != 0 ] && [ -x "$root/scripts/fuzz-planner.sh" ]; then
