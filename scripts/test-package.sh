@@ -7,7 +7,8 @@
 #    The compiler's planned module must be what the installed memplan-opt,
 #    and Debian's mlir-opt with the installed plugin, make of the same model
 #    with the pipeline the compiler prints; plan-records' slabs must be
-#    memplan-solve's.
+#    memplan-solve's. The README's "Use memplan in your compiler" commands
+#    run and print what it says.
 # 2. `cpack -G DEB`: the package must hold the public headers, libraries,
 #    tools, plugin and CMake package and nothing private, depend on Debian's
 #    MLIR, be installable, and the examples must build and run against its
@@ -101,6 +102,30 @@ check "examples/plan-records builds against the install" \
   build_example plan-records "$prefix" "$work/plan-records"
 check "examples/plan-records plans $(basename "$problem") as memplan-solve does" \
   run_plan_records "$work/plan-records"
+
+# readme_commands: the README's "Use memplan in your compiler" commands run,
+# in order, and print what the README says they print.
+readme_commands() {
+  python3 "$root/scripts/check-guide.py" "$root/README.md" --root "$root" |
+    /usr/lib/llvm-22/bin/FileCheck --match-full-lines "$work/readme.check"
+}
+cat >"$work/readme.check" <<'EOF'
+CHECK: memplan-offsets: @forward: planned 57 of 58 buffers (1 left alone: 1 returned) into a 2054080-byte slab using greedy-size; naive 2853856 bytes, lower bound 2054048 bytes
+CHECK-NEXT: @forward: slab global @__memplan_slab_forward, 2054080 bytes, 57 buffers
+CHECK-NEXT:   offset 0: memref<1x64x16x16xf32>
+CHECK-NEXT:   offset 0: memref<1x64x18x18xf32>
+CHECK-NEXT: {{.*}}/mobilenet_v2.csv: 65 buffers, lower bound 6021120 bytes, naive 27592224 bytes
+CHECK-NEXT:   greedy-size: 6021120 bytes, 1.000 x the lower bound
+CHECK-NEXT:   greedy-breadth: 6021120 bytes, 1.000 x the lower bound
+CHECK-NEXT:   strip-best-fit: 6021120 bytes, 1.000 x the lower bound
+CHECK-NEXT: smallest: greedy-size, 6021120 bytes; offsets:
+CHECK-NEXT: Package: memplan
+CHECK-NEXT: Version: {{[0-9]+\.[0-9]+\.[0-9]+}}
+CHECK-NEXT: Depends: libmlir-22-dev (>= 1:22.1), {{.*}}
+CHECK-NEXT: guide: 5 blocks ran
+EOF
+check "the README's commands for compilers run and print what it says" \
+  readme_commands
 
 echo "memplan: making the Debian package"
 check "cpack -G DEB" cpack -G DEB --config "$build/CPackConfig.cmake" \
