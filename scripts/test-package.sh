@@ -40,10 +40,12 @@ check() {
 }
 
 # build_example NAME PREFIX DIR: configures and builds examples/NAME against
-# the memplan installed in PREFIX, and nothing else.
+# the memplan installed in PREFIX, and nothing else: from a copy outside the
+# checkout, so that no path into it can help.
 build_example() {
-  cmake -G Ninja -S "$root/examples/$1" -B "$3" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_PREFIX_PATH="$2" &&
+  rm -rf "$3.src" && cp -r "$root/examples/$1" "$3.src" &&
+    cmake -G Ninja -S "$3.src" -B "$3" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$2" &&
     ninja -C "$3"
 }
 
