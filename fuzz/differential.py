@@ -40,7 +40,19 @@ LOWERING = ["--convert-linalg-to-loops", "--expand-strided-metadata",
             "--lower-affine", "--convert-scf-to-cf", "--convert-math-to-llvm",
             "--convert-math-to-libm", "--convert-to-llvm",
             "--reconcile-unrealized-casts"]
+# With --threads, parallel loops run on OpenMP threads.
+OPENMP_LOWERING = ["--scf-forall-to-parallel", "--convert-scf-to-openmp"]
 MARKER = "@@ variant "
+# --program: check these files instead of generated programs; seed N is the
+# Nth file.
+PROGRAMS = []
+
+
+def program_source(seed):
+    if PROGRAMS:
+        with open(PROGRAMS[seed - 1]) as f:
+            return f.read()
+    return generate_program.generate(seed)
 
 
 def load_report_checker():
@@ -62,30 +74,42 @@ class Tools:
         self.runner = os.path.join(args.llvm_bin, "mlir-runner")
         self.reducer = os.path.join(args.llvm_bin, "mlir-reduce")
         libs = os.path.join(os.path.dirname(args.llvm_bin), "lib")
+        shared_libs = ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"]
+        self.lowering = LOWERING
+        self.env = None
+        if args.threads:
+            self.lowering = OPENMP_LOWERING + LOWERING
+            shared_libs.append("libomp.so")
+            self.env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
         self.run_command = [
             self.runner, "-e", "main", "-entry-point-result=void",
-            "-shared-libs=%s/libmlir_runner_utils.so,%s/libmlir_c_runner_utils.so"
-            % (libs, libs)]
+            "-shared-libs=" + ",".join(os.path.join(libs, lib) for lib in shared_libs)]
+        # Races show on some runs only: each program runs this many times and
+        # its output is that of every run.
+        self.repeat = args.repeat
         self.timeout = args.timeout
         self.time_limit = args.time_limit
 
-    def call(self, command, stdin=None):
+    def call(self, command, stdin=None, env=None):
         try:
             return subprocess.run(command, input=stdin, capture_output=True,
-                                  text=True, timeout=self.timeout)
+                                  text=True, timeout=self.timeout, env=env)
         except subprocess.TimeoutExpired:
             return subprocess.CompletedProcess(command, -1, "", "timed out")
 
     def execute(self, program_file):
         """Lowers and runs a program: (ok, output, error text)."""
-        lowered = self.call([self.mlir_opt, program_file] + LOWERING)
+        lowered = self.call([self.mlir_opt, program_file] + self.lowering)
         if lowered.returncode != 0:
             return False, "", "lowering failed: " + lowered.stderr[-2000:]
-        ran = self.call(self.run_command, stdin=lowered.stdout)
-        if ran.returncode != 0:
-            return False, ran.stdout, "run failed (exit %d): %s" % (
-                ran.returncode, ran.stderr[-2000:])
-        return True, ran.stdout, ""
+        output = ""
+        for _ in range(self.repeat):
+            ran = self.call(self.run_command, stdin=lowered.stdout, env=self.env)
+            output += ran.stdout
+            if ran.returncode != 0:
+                return False, output, "run failed (exit %d): %s" % (
+                    ran.returncode, ran.stderr[-2000:])
+        return True, output, ""
 
     def strategies(self, pass_name):
         """The pass's strategies, as its own error message lists them."""
@@ -146,7 +170,7 @@ def split_variants(output):
     for line in output.splitlines(keepends=True):
         if line.startswith(MARKER):
             current = int(line[len(MARKER):])
-            sections[current] = ""
+            sections.setdefault(current, "")
         elif current is not None:
             sections[current] += line
     return sections
@@ -219,7 +243,7 @@ def check_seed_in(tools, seed, configs, work):
     tally = {}
     program = os.path.join(work, "program.mlir")
     with open(program, "w") as f:
-        f.write(generate_program.generate(seed))
+        f.write(program_source(seed))
 
     internal = [c for c in configs if not c.external]
     reports = [os.path.join(work, "v%d.json" % (i + 1)) for i in range(len(internal))]
@@ -306,12 +330,14 @@ def write_reproducer(tools, finding, failures, reduce):
     os.makedirs(folder, exist_ok=True)
     program = os.path.join(folder, "program.mlir")
     with open(program, "w") as f:
-        f.write(generate_program.generate(finding.seed))
+        f.write(program_source(finding.seed))
     for file, text in (("expected.txt", finding.expected), ("actual.txt", finding.actual)):
         with open(os.path.join(folder, file), "w") as f:
             f.write(text)
-    lower = " ".join([shlex.quote(tools.mlir_opt)] + LOWERING)
+    lower = " ".join([shlex.quote(tools.mlir_opt)] + tools.lowering)
     run = " ".join(shlex.quote(part) for part in tools.run_command)
+    if tools.env:
+        run = "OMP_NUM_THREADS=%s %s" % (tools.env["OMP_NUM_THREADS"], run)
     with open(os.path.join(folder, "info.txt"), "w") as f:
         f.write("seed: %d\nconfiguration: %s\nkind: %s\nmessage: %s\n"
                 % (finding.seed, finding.config.label, finding.kind, finding.message))
@@ -427,12 +453,23 @@ def main(argv):
                         help="also check this planner: a command given PROGRAM OUTPUT")
     parser.add_argument("--only-external", action="store_true",
                         help="check --external alone, not memplan's strategies")
+    parser.add_argument("--program", action="append", default=[],
+                        help="check this program instead of generated ones (repeatable; "
+                             "seed N is the Nth)")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="lower parallel loops to OpenMP and run them on this many "
+                             "threads (0: sequential, without OpenMP)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="run each program this many times; every run must agree")
     parser.add_argument("--summary", help="write the results as JSON here")
     parser.add_argument("--record", help="write the results as Markdown here (docs/)")
     args = parser.parse_args(argv)
     if args.only_external and not args.external:
         parser.error("--only-external needs --external")
 
+    if args.program:
+        PROGRAMS.extend(os.path.abspath(p) for p in args.program)
+        args.first, args.count = 1, len(args.program)
     tools = Tools(args)
     # Taken now: the checkout may move on during a long soak.
     commit = source_commit()

@@ -29,19 +29,26 @@ SlabPlacer::SlabPlacer(ModuleOp module, SlabKind asked, StringRef passArgument)
     : module(module), asked(asked), passArgument(passArgument.str()) {
   if (asked != SlabKind::Alloc)
     recursiveFunctions = findRecursiveFunctions(module);
+  if (asked == SlabKind::Global)
+    concurrentFunctions.emplace(module);
 }
 
 SlabKind SlabPlacer::getPlacement(FunctionOpInterface func) {
   if (asked == SlabKind::Alloc)
     return SlabKind::Alloc;
-  const char *reason = nullptr;
+  std::string reason;
+  std::optional<std::string> concurrent;
   if (func->getParentOp() != module.getOperation())
     reason = "it is not directly in the module";
   else if (recursiveFunctions.contains(func))
     reason = "it may be active twice at once (recursion)";
+  else if (concurrentFunctions &&
+           (concurrent = concurrentFunctions->whyConcurrent(func)))
+    reason = *concurrent;
   else if (asked == SlabKind::Argument)
-    reason = whyNoArenaArgument(func, module);
-  if (!reason)
+    if (const char *noArgument = whyNoArenaArgument(func, module))
+      reason = noArgument;
+  if (reason.empty())
     return asked;
   if (remarked.insert(func).second)
     emitRemark(func.getLoc())

@@ -8,6 +8,7 @@
 #ifndef MEMPLAN_LIB_TRANSFORMS_SLABPLACEMENT_H
 #define MEMPLAN_LIB_TRANSFORMS_SLABPLACEMENT_H
 
+#include "memplan/Analysis/ConcurrentFunctions.h"
 #include "memplan/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -15,6 +16,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,8 @@ private:
   SlabKind asked;
   std::string passArgument;
   llvm::DenseSet<mlir::Operation *> recursiveFunctions;
+  /// Only for slab=global: a global slab is shared by every thread.
+  std::optional<ConcurrentFunctions> concurrentFunctions;
   llvm::DenseSet<mlir::Operation *> remarked;
 };
 

@@ -18,6 +18,20 @@ bool mayRunAfterReturning(mlir::Operation *op);
 mlir::Operation *getEnclosingAsynchronousOp(mlir::Operation *op,
                                             mlir::Operation *func);
 
+/// Whether the regions of `op` may run several times at once, on other
+/// threads or work-items, or concurrently with the code after `op`: parallel
+/// loops (HasParallelRegion: scf.forall, scf.parallel), OpenMP, GPU and async
+/// ops, and every other region op whose control flow no interface describes
+/// (affine.parallel, say). Functions, modules and ops whose control flow
+/// RegionBranchOpInterface gives (scf.for, scf.if, ...) do not, GPU
+/// functions excepted: every work-item runs their bodies.
+bool mayRunRegionsConcurrently(mlir::Operation *op);
+
+/// The innermost op enclosing `op` (exclusive), below `root` (exclusive),
+/// whose regions may run concurrently, or null.
+mlir::Operation *getEnclosingConcurrentOp(mlir::Operation *op,
+                                          mlir::Operation *root);
+
 } // namespace memplan
 
 #endif // MEMPLAN_ANALYSIS_REGIONSEMANTICS_H

@@ -1,0 +1,111 @@
+//===- ConcurrentFunctions.cpp - Functions that may run at once -----------===//
+
+#include "memplan/Analysis/ConcurrentFunctions.h"
+#include "memplan/Analysis/LeftAlone.h"
+#include "memplan/Analysis/RegionSemantics.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace mlir;
+
+namespace memplan {
+
+namespace {
+
+std::string nameFunction(Operation *func) {
+  if (auto symbol = dyn_cast<SymbolOpInterface>(func))
+    return ("@" + symbol.getName()).str();
+  return quoteOp(func);
+}
+
+/// Functions of the module whose symbol is used other than as the callee of
+/// a call: a call through a pointer may reach any of them.
+llvm::SetVector<Operation *>
+findAddressTakenFunctions(ModuleOp module, SymbolTableCollection &symbols) {
+  llvm::SetVector<Operation *> taken;
+  module->walk([&](Operation *op) {
+    SymbolRefAttr callee;
+    if (auto call = dyn_cast<CallOpInterface>(op))
+      callee =
+          llvm::dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+    op->getAttrDictionary().walk([&](SymbolRefAttr reference) {
+      if (reference == callee)
+        return;
+      Operation *target = symbols.lookupNearestSymbolFrom(op, reference);
+      if (target && isa<FunctionOpInterface>(target))
+        taken.insert(target);
+    });
+  });
+  return taken;
+}
+
+} // namespace
+
+ConcurrentFunctions::ConcurrentFunctions(ModuleOp module) {
+  SymbolTableCollection symbols;
+  llvm::SmallVector<Operation *> worklist;
+  std::optional<llvm::SetVector<Operation *>> addressTaken;
+
+  // Marks what `call` may reach as concurrent, for `reach`.
+  auto reachFrom = [&](CallOpInterface call, Reach reach) {
+    if (isa<SymbolRefAttr>(call.getCallableForCallee())) {
+      // A symbol the module does not define has no body here, and is
+      // assumed not to call back into the module, as for recursion.
+      Operation *callee = call.resolveCallableInTable(&symbols);
+      if (callee && isa<FunctionOpInterface>(callee) &&
+          reached.try_emplace(callee, reach).second)
+        worklist.push_back(callee);
+      return;
+    }
+    // A call through a pointer.
+    if (!addressTaken)
+      addressTaken = findAddressTakenFunctions(module, symbols);
+    reach.throughPointer = true;
+    for (Operation *target : *addressTaken)
+      if (reached.try_emplace(target, reach).second)
+        worklist.push_back(target);
+  };
+
+  module->walk([&](CallOpInterface call) {
+    if (Operation *concurrent = getEnclosingConcurrentOp(call, module))
+      reachFrom(call, Reach{concurrent, nullptr, false});
+  });
+  while (!worklist.empty()) {
+    Operation *caller = worklist.pop_back_val();
+    caller->walk([&](CallOpInterface call) {
+      reachFrom(call, Reach{nullptr, caller, false});
+    });
+  }
+}
+
+std::optional<std::string>
+ConcurrentFunctions::whyConcurrent(Operation *func) const {
+  auto found = reached.find(func);
+  if (found == reached.end())
+    return std::nullopt;
+  std::string why = "it may run on several threads at once: it is";
+  // The first reach of each function was recorded from a function reached
+  // before it, so the chain ends.
+  for (Reach reach = found->second;;) {
+    why += reach.throughPointer ? " called through a pointer from"
+                                : " called from";
+    if (reach.concurrentOp) {
+      Operation *function =
+          reach.concurrentOp->getParentOfType<FunctionOpInterface>();
+      if (isa<FunctionOpInterface>(reach.concurrentOp))
+        function = reach.concurrentOp;
+      why += " inside " + quoteOp(reach.concurrentOp);
+      if (function)
+        why += " in " + nameFunction(function);
+      return why;
+    }
+    why += " " + nameFunction(reach.caller) + ", which is";
+    reach = reached.lookup(reach.caller);
+  }
+}
+
+} // namespace memplan
