@@ -30,7 +30,8 @@ defvar planningOptions = [
            "memref.global per function, memory space and slab, taken with "
            "memref.get_global) or argument (a trailing argument of private "
            "functions called only by func.call, which their callers plan); "
-           "recursive functions keep alloc",
+           "recursive functions, and functions that may run on several "
+           "threads at once, keep alloc",
            [{::llvm::cl::values(
              clEnumValN(::memplan::SlabKind::Alloc, "alloc",
                         "a memref.alloc at the function entry"),
