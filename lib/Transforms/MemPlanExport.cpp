@@ -45,13 +45,18 @@ struct MemPlanExportPass
       emitError(getOperation().getLoc()) << getArgument() << ": no file given";
       return signalPassFailure();
     }
-    if (!llvm::isPowerOf2_64(alignment)) {
-      emitError(getOperation().getLoc())
-          << getArgument() << ": alignment must be a power of two, not "
-          << alignment.getValue();
+    // The alignments are checked and derived as the planning passes do, so
+    // that an exported problem is the one `apply` checks its plan against.
+    PlanningOptions options;
+    options.passArgument = getArgument().str();
+    options.alignment = alignment;
+    options.spaceAlignment.assign(spaceAlignment.begin(), spaceAlignment.end());
+    if (std::string problem = checkPlanningOptions(options); !problem.empty()) {
+      emitError(getOperation().getLoc()) << problem;
       return signalPassFailure();
     }
-    ModuleBuffers buffers = analyzeModule(getOperation(), alignment);
+    ModuleBuffers buffers =
+        analyzeModule(getOperation(), SpaceLimits::fromOptions(options));
     for (const SpaceProblem &space : buffers.spaces)
       // A comma or a line break would break the CSV row.
       if (StringRef(space.functionName).find_first_of(",\r\n") !=

@@ -6,6 +6,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Debug.h"
 
+#include <algorithm>
+
 #define DEBUG_TYPE "memplan-planning"
 
 using namespace mlir;
@@ -16,7 +18,7 @@ std::string SpaceProblem::getKey() const {
   return "@" + functionName + "/" + std::to_string(spaceIndex);
 }
 
-ModuleBuffers analyzeModule(ModuleOp module, uint64_t minAlignment,
+ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
                             function_ref<bool(FunctionOpInterface)> filter) {
   ModuleBuffers result;
   BufferAliasAnalysis aliasAnalysis;
@@ -24,16 +26,21 @@ ModuleBuffers analyzeModule(ModuleOp module, uint64_t minAlignment,
     if (func.isExternal() || (filter && !filter(func)))
       return;
     result.functions.push_back(
-        {func, analyzeFunctionBuffers(func, aliasAnalysis, minAlignment)});
+        {func,
+         analyzeFunctionBuffers(func, aliasAnalysis, limits.defaultAlignment)});
   });
 
   // The spaces point into the functions' buffers, which stay where they are
   // from here on.
   for (FunctionBuffers &function : result.functions) {
     llvm::MapVector<Attribute, SmallVector<const FunctionBuffer *>> bySpace;
-    for (const FunctionBuffer &buffer : function.buffers)
-      if (!buffer.leftAlone)
-        bySpace[buffer.memorySpace].push_back(&buffer);
+    for (FunctionBuffer &buffer : function.buffers) {
+      if (buffer.leftAlone)
+        continue;
+      buffer.alignment =
+          std::max(buffer.alignment, limits.getAlignment(buffer.memorySpace));
+      bySpace[buffer.memorySpace].push_back(&buffer);
+    }
     auto name = function.func->getAttrOfType<StringAttr>(
         SymbolTable::getSymbolAttrName());
     function.firstSpace = result.spaces.size();

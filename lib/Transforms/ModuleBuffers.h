@@ -10,6 +10,8 @@
 #ifndef MEMPLAN_LIB_TRANSFORMS_MODULEBUFFERS_H
 #define MEMPLAN_LIB_TRANSFORMS_MODULEBUFFERS_H
 
+#include "PlanningOptions.h"
+
 #include "memplan/Analysis/BufferLifetimes.h"
 #include "memplan/Planner/Problem.h"
 
@@ -57,10 +59,14 @@ struct ModuleBuffers {
 
 /// Analyses every function of `module` with a body (those of nested modules
 /// too), all before anything is planned, so that what is learnt about
-/// callees comes from the program as written. Every planned buffer gets at
-/// least `minAlignment`. With `filter`, only the functions it accepts.
+/// callees comes from the program as written. With `filter`, only the
+/// functions it accepts.
+///
+/// Each planned buffer's alignment is decided here, once, for planning,
+/// export, apply, the report and the rewrite alike: the largest of what the
+/// analysis requires and the minimum `limits` set for its memory space.
 ModuleBuffers
-analyzeModule(mlir::ModuleOp module, uint64_t minAlignment,
+analyzeModule(mlir::ModuleOp module, const SpaceLimits &limits,
               llvm::function_ref<bool(mlir::FunctionOpInterface)> filter = {});
 
 } // namespace memplan

@@ -142,11 +142,8 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
                                        SpacePlan &spacePlan,
                                        FunctionPlan &functionPlan) {
   FunctionOpInterface func = space.func;
-  // Every buffer of the space, and so every slab, has the space's alignment.
-  uint64_t spaceAlignment = limits.getAlignment(space.memorySpace);
+  // The buffers carry the space's alignment already (analyzeModule).
   spacePlan.problem = space.problem;
-  for (Buffer &buffer : spacePlan.problem)
-    buffer.alignment = std::max(buffer.alignment, spaceAlignment);
   ArrayRef<Buffer> problem = spacePlan.problem;
 
   auto startTime = std::chrono::steady_clock::now();

@@ -138,16 +138,19 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
       const Buffer &saved = row->second.buffer;
       // Lifetimes are compared from the space's first start: export shifted
       // them.
-      auto mismatch = [&](StringRef what, uint64_t inFile, uint64_t now) {
+      auto mismatch = [&](StringRef what, uint64_t inFile, uint64_t now,
+                          StringRef guess = "stale file?") {
         return makeError(where + ": buffer " + Twine(index) + " (" + key + "/" +
                          Twine(index) + "): " + what + " is " + Twine(now) +
-                         " but the plan has " + Twine(inFile) +
-                         " (stale file?)");
+                         " but the plan has " + Twine(inFile) + " (" + guess +
+                         ")");
       };
       if (saved.size != buffer.size)
         return mismatch("size", saved.size, buffer.size);
       if (saved.alignment != buffer.alignment)
-        return mismatch("alignment", saved.alignment, buffer.alignment);
+        return mismatch("alignment", saved.alignment, buffer.alignment,
+                        "stale file, or exported with other alignment "
+                        "options?");
       if (saved.start - fileFirst != buffer.start - first)
         return mismatch("lifetime start", saved.start - fileFirst,
                         buffer.start - first);

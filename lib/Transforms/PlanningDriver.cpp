@@ -83,7 +83,7 @@ FailureOr<PlanFigures> planCalleesFirst(ModuleOp module,
     auto func = cast<FunctionOpInterface>(op);
     unsigned numArguments = func.getNumArguments();
     ModuleBuffers buffers =
-        analyzeModule(*copy, options.alignment,
+        analyzeModule(*copy, SpaceLimits::fromOptions(options),
                       [&](FunctionOpInterface other) { return other == func; });
     FailureOr<PlanFigures> figures = run.planAndRewrite(*copy, buffers, placer);
     if (failed(figures)) {
@@ -123,7 +123,8 @@ FailureOr<PlanFigures> runPlanning(ModuleOp module,
   if (options.slab == SlabKind::Argument) {
     figures = planCalleesFirst(module, options, run);
   } else {
-    ModuleBuffers buffers = analyzeModule(module, options.alignment);
+    ModuleBuffers buffers =
+        analyzeModule(module, SpaceLimits::fromOptions(options));
     std::vector<Plan> applied;
     if (applying) {
       llvm::Expected<std::vector<Plan>> plans =

@@ -17,6 +17,19 @@
 // RUN: %python %memplan_src_root/scripts/check-report.py %t.report.json
 // RUN: FileCheck %s --check-prefix=REPORT < %t.report.json
 
+// Export takes the planning passes' alignment options, so a plan solved
+// from the file applies under the same options.
+// RUN: memplan-opt %s --memplan-export="file=%t.space.csv space-alignment=1:64" -o /dev/null
+// RUN: FileCheck %s --check-prefix=SPACECSV < %t.space.csv
+// RUN: memplan-solve --strategy=greedy-size %t.space.csv -o %t.space-plan.csv
+// RUN: memplan-opt %s --memplan-offsets="apply=%t.space-plan.csv space-alignment=1:64" | FileCheck %s --check-prefix=SPACEAPPLIED
+// @spaces numbers memory space 1 first, as its first buffer is there.
+// SPACECSV: @spaces/0/0,18,30,16,64
+// SPACECSV-NEXT: @spaces/0/1,19,30,16,64
+// SPACECSV-NEXT: @spaces/1/0,30,43,16,16
+// SPACEAPPLIED-LABEL: func.func @spaces
+// SPACEAPPLIED: memref.alloc() {alignment = 64 : i64} : memref<{{[0-9]+}}xi8, 1>
+
 // CSV: id,lower,upper,size,alignment
 // CSV-NEXT: @chain/0/0,0,6,64,16
 // CSV-NEXT: @chain/0/1,3,13,32,16

@@ -206,7 +206,11 @@ def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {
            "The CSV file to write">,
     Option<"alignment", "alignment", "uint64_t", /*default=*/"16",
            "Minimum alignment in bytes of every buffer, as in the planning "
-           "passes">
+           "passes">,
+    ListOption<"spaceAlignment", "space-alignment", "std::string",
+               "Minimum alignment of the buffers of numbered memory spaces, "
+               "SPACE:BYTES,..., as in the planning passes; a plan applied "
+               "with other alignment options is refused">
   ];
 }
 
