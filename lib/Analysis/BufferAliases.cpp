@@ -1,6 +1,7 @@
 //===- BufferAliases.cpp - Every value that may alias a buffer ------------===//
 
 #include "memplan/Analysis/BufferAliases.h"
+#include "memplan/Analysis/AsyncWork.h"
 #include "memplan/Analysis/RegionSemantics.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -107,10 +108,24 @@ private:
     }
     result.users.insert(user);
 
+    // Work that goes on after its op returns uses the buffer until the host
+    // waits for it: the user, or an op around it, may be such work.
+    for (Operation *op = user; op && op != func.getOperation();
+         op = op->getParentOp()) {
+      if (!startsAsynchronousWork(op))
+        continue;
+      if (std::optional<LeftAlone> reason =
+              addUsesUntilWaited(op, result.users))
+        return escape(reason->kind, reason->message);
+    }
+    // A region that may run after its op returns without giving a token, or
+    // that passes the buffer out through its terminator, cannot be followed.
     if (Operation *async = getEnclosingAsynchronousOp(user, func))
-      return escape(LeftAloneKind::Captured,
-                    "used inside " + quoteOp(async) +
-                        ", which may run after it returns");
+      if (!startsAsynchronousWork(async) ||
+          user->hasTrait<OpTrait::IsTerminator>())
+        return escape(LeftAloneKind::Captured,
+                      "used inside " + quoteOp(async) +
+                          ", which may run after it returns");
 
     if (user->hasTrait<OpTrait::ReturnLike>() &&
         user->getParentOp() == func.getOperation()) {

@@ -63,9 +63,10 @@ func.func @freed_elsewhere(%cond: i1) -> memref<8xf32> {
 }
 
 // The body of async.execute may run after the op returns: a buffer used
-// there is captured, one allocated there is in an unsupported region.
+// there lives until the await (9; test/Analysis/async.mlir), one allocated
+// there is in an unsupported region.
 // CHECK-LABEL: @asynchronous: 2 buffers
-// CHECK-NEXT:  "outside" memref<4xf32>: left alone (captured): used inside 'async.execute', which may run after it returns
+// CHECK-NEXT:  "outside" memref<4xf32>: planned [1, 10),
 // CHECK-NEXT:  "inside" memref<4xf32>: left alone (region): allocated inside 'async.execute', which may run after it returns
 func.func @asynchronous(%out: memref<4xf32>) {
   %one = arith.constant 1.0 : f32

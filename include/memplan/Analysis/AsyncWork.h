@@ -1,0 +1,40 @@
+//===- AsyncWork.h - How long asynchronous work uses a buffer ---*- C++ -*-===//
+//
+// `gpu.launch async`, `gpu.memcpy async`, `async.execute` and their kin
+// return before their work is done: a buffer they use stays in use until
+// the host waits for the token they give (`gpu.wait`, `async.await`). This
+// follows each token to the waits, so that the buffer's lifetime reaches
+// them, or says why it cannot.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_ANALYSIS_ASYNCWORK_H
+#define MEMPLAN_ANALYSIS_ASYNCWORK_H
+
+#include "memplan/Analysis/LeftAlone.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <optional>
+
+namespace memplan {
+
+/// Whether `op` gives an async token (a `!gpu.async.token`, `!async.token`
+/// or `!async.value`): its work may go on after it returns.
+bool startsAsynchronousWork(mlir::Operation *op);
+
+/// Adds to `users` every op that the tokens of `asyncOp` reach, through
+/// further asynchronous ops, up to the host's waits: a buffer that `asyncOp`
+/// uses is live until the last of them. Fails, with the reason to leave the
+/// buffer alone, when a token reaches an op this does not follow (a return,
+/// a call, a group) or when no blocking wait is certain to run after
+/// `asyncOp` (one in the block of `asyncOp` or of an op enclosing it, later
+/// in program order).
+std::optional<LeftAlone>
+addUsesUntilWaited(mlir::Operation *asyncOp,
+                   llvm::SetVector<mlir::Operation *> &users);
+
+} // namespace memplan
+
+#endif // MEMPLAN_ANALYSIS_ASYNCWORK_H
