@@ -14,6 +14,7 @@ file(GLOB MEMPLAN_PLANNER_STRATEGY_SOURCES CONFIGURE_DEPENDS
 list(SORT MEMPLAN_PLANNER_STRATEGY_SOURCES)
 
 set(MEMPLAN_PLANNER_SOURCES
+  BarrierEpochs.cpp
   Bounds.cpp
   Exact/CapacitySearch.cpp
   Exact/ExactModel.cpp
