@@ -51,6 +51,7 @@ struct MemPlanExportPass
     options.passArgument = getArgument().str();
     options.alignment = alignment;
     options.spaceAlignment.assign(spaceAlignment.begin(), spaceAlignment.end());
+    options.sharedSpaces.assign(sharedSpaces.begin(), sharedSpaces.end());
     if (std::string problem = checkPlanningOptions(options); !problem.empty()) {
       emitError(getOperation().getLoc()) << problem;
       return signalPassFailure();

@@ -2,6 +2,9 @@
 
 #include "ModuleBuffers.h"
 
+#include "memplan/Analysis/GroupBarriers.h"
+#include "memplan/Planner/BarrierEpochs.h"
+
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Debug.h"
@@ -54,6 +57,13 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
       for (const FunctionBuffer *buffer : buffers)
         space.problem.push_back(
             {buffer->size, buffer->alignment, buffer->start, buffer->end});
+      if (limits.isSharedByGroup(memorySpace)) {
+        SpaceProblem::GroupSharing sharing;
+        sharing.barriers = findGroupBarriers(function.func);
+        sharing.programOrder = space.problem;
+        space.problem = toBarrierEpochs(space.problem, sharing.barriers);
+        space.sharing = std::move(sharing);
+      }
       LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "
                               << space.problem.size() << " buffers\n");
     }

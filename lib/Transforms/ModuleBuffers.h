@@ -19,6 +19,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,8 +36,18 @@ struct SpaceProblem {
   unsigned spaceIndex = 0;
   mlir::Attribute memorySpace;
   llvm::SmallVector<const FunctionBuffer *> buffers;
-  /// `problem[i]` is `buffers[i]` as the analysis found it.
+  /// `problem[i]` is `buffers[i]` as the analysis found it, its lifetime in
+  /// program points, or in barrier epochs when `sharing` is set.
   llvm::SmallVector<Buffer> problem;
+
+  /// For memory every work-item of a GPU group shares: the barriers the
+  /// whole group executes and the lifetimes in program points, from which
+  /// the validator checks a plan on its own (validateBarrierSeparation).
+  struct GroupSharing {
+    llvm::SmallVector<uint64_t> barriers;
+    llvm::SmallVector<Buffer> programOrder;
+  };
+  std::optional<GroupSharing> sharing;
 
   /// "@FUNC/S", how exported problems name the space.
   std::string getKey() const;
@@ -64,7 +75,9 @@ struct ModuleBuffers {
 ///
 /// Each planned buffer's alignment is decided here, once, for planning,
 /// export, apply, the report and the rewrite alike: the largest of what the
-/// analysis requires and the minimum `limits` set for its memory space.
+/// analysis requires and the minimum `limits` set for its memory space. So
+/// are the lifetimes of memory shared by a group of work-items: in barrier
+/// epochs, for every consumer alike.
 ModuleBuffers
 analyzeModule(mlir::ModuleOp module, const SpaceLimits &limits,
               llvm::function_ref<bool(mlir::FunctionOpInterface)> filter = {});

@@ -4,6 +4,7 @@
 
 #include "MemorySpaces.h"
 
+#include "memplan/Planner/BarrierEpochs.h"
 #include "memplan/Planner/Planner.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -27,6 +28,18 @@ PlanFigures ModulePlan::getTotalFigures() const {
 }
 
 namespace {
+
+/// The independent checks of a space's plan: the validator on the problem
+/// as planned and, for memory a group of work-items shares, that buffers
+/// sharing bytes are a barrier apart in program order.
+llvm::Error validateSpacePlan(const SpaceProblem &space, const SlabPlan &plan) {
+  if (llvm::Error error = validateSlabPlan(space.problem, plan))
+    return error;
+  if (space.sharing)
+    return validateBarrierSeparation(space.sharing->programOrder,
+                                     space.sharing->barriers, plan);
+  return llvm::Error::success();
+}
 
 /// Plans the spaces of one run: the pieces every space needs, made once.
 class SpacePlanning {
@@ -161,7 +174,7 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
     return fail(func, "lower bound", lowerBound.takeError());
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
-  if (llvm::Error error = validateSlabPlan(problem, *plan))
+  if (llvm::Error error = validateSpacePlan(space, *plan))
     return fail(func,
                 "strategy " + (isApplying() ? "apply" : planner->getName()) +
                     " gave an invalid plan",
@@ -186,7 +199,7 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
                                std::max(*lowerBound, fit->lowerBound),
                                exactAnswer);
     }
-    if (llvm::Error error = validateSlabPlan(problem, *fit->plan))
+    if (llvm::Error error = validateSpacePlan(space, *fit->plan))
       return fail(func, "exact gave an invalid plan", std::move(error));
     *plan = std::move(*fit->plan);
     plan->details = "fits the capacity of " + std::to_string(*capacity) +

@@ -6,6 +6,8 @@
 
 #include "memplan/Planner/Planner.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -19,9 +21,10 @@ namespace {
 
 /// Every option of the planning passes, in the order Passes.td gives them.
 constexpr StringLiteral kOptionNames[] = {
-    "strategy",        "alignment", "remarks",  "summary",
-    "time-limit",      "slab",      "capacity", "space-capacity",
-    "space-alignment", "report",    "apply",    "heapmap"};
+    "strategy",        "alignment",     "remarks",  "summary",
+    "time-limit",      "slab",          "capacity", "space-capacity",
+    "space-alignment", "shared-spaces", "report",   "apply",
+    "heapmap"};
 
 constexpr StringLiteral kSlabKindNames[] = {"alloc", "global", "argument"};
 
@@ -120,6 +123,10 @@ std::string checkPlanningOptions(const PlanningOptions &options) {
                         /*powersOfTwo=*/true, spaces);
       !problem.empty())
     return options.passArgument + ": " + problem;
+  if (llvm::is_contained(options.sharedSpaces, 0))
+    return options.passArgument +
+           ": shared-spaces: memory space 0 is the default space, which "
+           "every work-item has its own of";
   return "";
 }
 
@@ -131,6 +138,8 @@ SpaceLimits SpaceLimits::fromOptions(const PlanningOptions &options) {
                       limits.capacities);
   (void)parseSpaceMap(options.spaceAlignment, "space-alignment", true,
                       limits.alignments);
+  limits.sharedSpaces.insert(options.sharedSpaces.begin(),
+                             options.sharedSpaces.end());
   return limits;
 }
 
@@ -146,6 +155,13 @@ std::optional<uint64_t> SpaceLimits::getCapacity(Attribute memorySpace) const {
   if (capacity == 0)
     return std::nullopt;
   return capacity;
+}
+
+bool SpaceLimits::isSharedByGroup(Attribute memorySpace) const {
+  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(memorySpace))
+    return gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
+  std::optional<uint64_t> number = getMemorySpaceNumber(memorySpace);
+  return number && sharedSpaces.count(*number);
 }
 
 uint64_t SpaceLimits::getAlignment(Attribute memorySpace) const {

@@ -18,6 +18,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,8 @@ struct PlanningOptions {
   /// `SPACE:BYTES` entries of numbered memory spaces.
   std::vector<std::string> spaceCapacity;
   std::vector<std::string> spaceAlignment;
+  /// Numbered memory spaces shared by the work-items of a group.
+  std::vector<uint64_t> sharedSpaces;
   std::string reportFile;
   std::string applyFile;
   std::string heapMapPath;
@@ -56,12 +59,17 @@ struct SpaceLimits {
   /// Per numbered memory space (keys >= 1).
   std::map<uint64_t, uint64_t> capacities;
   std::map<uint64_t, uint64_t> alignments;
+  std::set<uint64_t> sharedSpaces;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);
 
   /// The byte limit of `memorySpace`, if it has one.
   std::optional<uint64_t> getCapacity(mlir::Attribute memorySpace) const;
+  /// Whether every work-item of a GPU group shares `memorySpace`:
+  /// #gpu.address_space<workgroup>, and the numbered spaces of
+  /// `shared-spaces`.
+  bool isSharedByGroup(mlir::Attribute memorySpace) const;
   /// The minimum alignment of buffers in `memorySpace`.
   uint64_t getAlignment(mlir::Attribute memorySpace) const;
 };

@@ -31,6 +31,8 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
                                pass.spaceCapacity.end());
   options.spaceAlignment.assign(pass.spaceAlignment.begin(),
                                 pass.spaceAlignment.end());
+  options.sharedSpaces.assign(pass.sharedSpaces.begin(),
+                              pass.sharedSpaces.end());
   options.reportFile = pass.reportFile;
   options.applyFile = pass.applyFile;
   options.heapMapPath = pass.heapmap;

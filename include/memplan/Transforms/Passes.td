@@ -47,6 +47,11 @@ defvar planningOptions = [
     ListOption<"spaceAlignment", "space-alignment", "std::string",
                "Minimum alignments of numbered memory spaces, as "
                "SPACE:BYTES,... (at least `alignment`)">,
+    ListOption<"sharedSpaces", "shared-spaces", "uint64_t",
+               "Numbered memory spaces whose memory every work-item of a "
+               "GPU group shares, as #gpu.address_space<workgroup> is: their "
+               "buffers share bytes only across a gpu.barrier "
+               "(docs/concurrency.md)">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "Write what was planned, buffer by buffer, to this JSON file "
            "(docs/report.md)">,
@@ -210,7 +215,11 @@ def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {
     ListOption<"spaceAlignment", "space-alignment", "std::string",
                "Minimum alignment of the buffers of numbered memory spaces, "
                "SPACE:BYTES,..., as in the planning passes; a plan applied "
-               "with other alignment options is refused">
+               "with other alignment options is refused">,
+    ListOption<"sharedSpaces", "shared-spaces", "uint64_t",
+               "Numbered memory spaces shared by the work-items of a GPU "
+               "group, as in the planning passes: their lifetimes are "
+               "written in barrier epochs">
   ];
 }
 
