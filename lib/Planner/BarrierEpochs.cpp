@@ -96,4 +96,46 @@ Error validateBarrierSeparation(ArrayRef<Buffer> buffers,
   return Error::success();
 }
 
+Expected<SmallVector<uint64_t>> chooseBarriers(ArrayRef<Buffer> buffers,
+                                               ArrayRef<uint64_t> barriers,
+                                               ArrayRef<uint64_t> candidates,
+                                               const SlabPlan &plan) {
+  // Each pair that shares bytes and no barrier separates needs a barrier in
+  // [last use of the earlier + 1, first use of the later]: a point to stab.
+  SmallVector<std::pair<uint64_t, uint64_t>> needs;
+  for (unsigned a = 0; a < buffers.size(); ++a)
+    for (unsigned b = a + 1; b < buffers.size(); ++b) {
+      if (plan.slabOf[a] != plan.slabOf[b] || buffers[a].size == 0 ||
+          buffers[b].size == 0 ||
+          plan.offsets[a] >= plan.offsets[b] + buffers[b].size ||
+          plan.offsets[b] >= plan.offsets[a] + buffers[a].size)
+        continue;
+      const Buffer &earlier =
+          buffers[a].start <= buffers[b].start ? buffers[a] : buffers[b];
+      const Buffer &later = &earlier == &buffers[a] ? buffers[b] : buffers[a];
+      if (barrierBetween(barriers, earlier, later))
+        continue;
+      // The latest candidate that is still early enough.
+      const uint64_t *candidate =
+          std::upper_bound(candidates.begin(), candidates.end(), later.start);
+      if (candidate == candidates.begin() || *(candidate - 1) < earlier.end)
+        return createStringError(
+            inconvertibleErrorCode(),
+            "buffers " + Twine(a) + " and " + Twine(b) +
+                " share bytes but no barrier can be placed between their "
+                "uses");
+      needs.push_back({earlier.end, *(candidate - 1)});
+    }
+  // Interval stabbing: by right end, a new point only when the last one
+  // chosen misses the interval. The right ends are candidates, so is every
+  // point chosen.
+  llvm::sort(needs,
+             [](const auto &x, const auto &y) { return x.second < y.second; });
+  SmallVector<uint64_t> chosen;
+  for (auto [first, last] : needs)
+    if (chosen.empty() || chosen.back() < first)
+      chosen.push_back(last);
+  return chosen;
+}
+
 } // namespace memplan

@@ -3,10 +3,13 @@
 #include "memplan/Planner/BarrierEpochs.h"
 #include "memplan/Planner/Planner.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Error.h"
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <iterator>
 #include <random>
 
 using namespace memplan;
@@ -121,6 +124,69 @@ TEST(BarrierEpochsTest, PlansOfEpochLifetimesKeepBarriersBetweenSharers) {
       }
   }
   EXPECT_GT(refusedProgramOrderPlans, 0u);
+}
+
+// With barriers allowed at some points, planning in the epochs of the
+// barriers and candidates together and then choosing barriers from the
+// candidates always gives a plan the check accepts, with at most one
+// barrier per candidate.
+TEST(BarrierEpochsTest, ChosenBarriersSeparateEverySharingPair) {
+  std::mt19937_64 random(11);
+  unsigned added = 0;
+  for (unsigned round = 0; round < 200; ++round) {
+    llvm::SmallVector<Buffer> buffers;
+    unsigned count = 2 + random() % 10;
+    for (unsigned i = 0; i < count; ++i) {
+      uint64_t start = random() % 40;
+      buffers.push_back(
+          {8 * (1 + random() % 4), 8, start, start + 1 + random() % 8});
+    }
+    llvm::SmallVector<uint64_t> barriers, candidates, all;
+    for (uint64_t point = 0; point < 50; ++point) {
+      if (random() % 10 == 0)
+        barriers.push_back(point);
+      else if (random() % 2 == 0)
+        candidates.push_back(point);
+    }
+    std::merge(barriers.begin(), barriers.end(), candidates.begin(),
+               candidates.end(), std::back_inserter(all));
+    std::unique_ptr<Planner> planner =
+        createPlanner(PlanKind::Offsets, "greedy-size");
+    llvm::Expected<SlabPlan> plan =
+        planner->plan(toBarrierEpochs(buffers, all));
+    ASSERT_TRUE(static_cast<bool>(plan));
+    llvm::Expected<llvm::SmallVector<uint64_t>> chosen =
+        chooseBarriers(buffers, barriers, candidates, *plan);
+    ASSERT_TRUE(static_cast<bool>(chosen))
+        << llvm::toString(chosen.takeError());
+    EXPECT_LE(chosen->size(), candidates.size());
+    for (uint64_t point : *chosen)
+      EXPECT_TRUE(llvm::is_contained(candidates, point));
+    added += chosen->size();
+    llvm::SmallVector<uint64_t> after;
+    std::merge(barriers.begin(), barriers.end(), chosen->begin(), chosen->end(),
+               std::back_inserter(after));
+    EXPECT_TRUE(isValid(buffers, after, *plan)) << "round " << round;
+  }
+  EXPECT_GT(added, 0u);
+}
+
+TEST(BarrierEpochsTest, ChooseBarriersNeedsACandidateBetween) {
+  llvm::SmallVector<Buffer> buffers = {{16, 1, 0, 3}, {16, 1, 3, 6}};
+  SlabPlan shared = offsetsPlan({0, 0}, 16);
+  llvm::Expected<llvm::SmallVector<uint64_t>> chosen =
+      chooseBarriers(buffers, {}, {1, 3, 5}, shared);
+  ASSERT_TRUE(static_cast<bool>(chosen));
+  EXPECT_EQ(*chosen, llvm::SmallVector<uint64_t>({3}));
+  // Already separated: nothing to add.
+  chosen = chooseBarriers(buffers, {3}, {1, 5}, shared);
+  ASSERT_TRUE(static_cast<bool>(chosen));
+  EXPECT_TRUE(chosen->empty());
+  // No candidate in [3, 3].
+  llvm::Expected<llvm::SmallVector<uint64_t>> none =
+      chooseBarriers(buffers, {}, {1, 5}, shared);
+  EXPECT_FALSE(static_cast<bool>(none));
+  llvm::consumeError(none.takeError());
 }
 
 } // namespace

@@ -48,6 +48,18 @@ llvm::Error validateBarrierSeparation(llvm::ArrayRef<Buffer> buffers,
                                       llvm::ArrayRef<uint64_t> barriers,
                                       const SlabPlan &plan);
 
+/// The fewest of the sorted `candidates` (program points where a barrier
+/// may be added) that, added to the sorted `barriers`, separate every two
+/// buffers of `plan` that share a byte, or an error if some pair cannot be
+/// separated by any candidate (they are live together). A plan made for the
+/// lifetimes `toBarrierEpochs` gives with `barriers` and `candidates` merged
+/// can always be separated. Pairs are compared two by two: meant for the
+/// few buffers of a kernel's shared memory.
+llvm::Expected<llvm::SmallVector<uint64_t>>
+chooseBarriers(llvm::ArrayRef<Buffer> buffers,
+               llvm::ArrayRef<uint64_t> barriers,
+               llvm::ArrayRef<uint64_t> candidates, const SlabPlan &plan);
+
 } // namespace memplan
 
 #endif // MEMPLAN_PLANNER_BARRIEREPOCHS_H
