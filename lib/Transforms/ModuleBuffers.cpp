@@ -3,6 +3,7 @@
 #include "ModuleBuffers.h"
 
 #include "memplan/Analysis/GroupBarriers.h"
+#include "memplan/Analysis/ProgramOrder.h"
 #include "memplan/Planner/BarrierEpochs.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -10,12 +11,36 @@
 #include "llvm/Support/Debug.h"
 
 #include <algorithm>
+#include <iterator>
 
 #define DEBUG_TYPE "memplan-planning"
 
 using namespace mlir;
 
 namespace memplan {
+
+namespace {
+
+/// Where a barrier every work-item executes could be added: before each op
+/// at the top level of a body of one block, but the first (a barrier there
+/// separates nothing) and the barriers already there.
+void findBarrierCandidates(FunctionOpInterface func,
+                           SpaceProblem::GroupSharing &sharing) {
+  Region &body = func.getFunctionBody();
+  if (!body.hasOneBlock())
+    return;
+  ProgramOrder order(func);
+  for (Operation &op : body.front().without_terminator()) {
+    uint64_t point = order.getSpan(&op).first;
+    if (&op == &body.front().front() ||
+        llvm::is_contained(sharing.barriers, point))
+      continue;
+    sharing.candidates.push_back(point);
+    sharing.candidateOps.push_back(&op);
+  }
+}
+
+} // namespace
 
 std::string SpaceProblem::getKey() const {
   return "@" + functionName + "/" + std::to_string(spaceIndex);
@@ -61,7 +86,13 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
         SpaceProblem::GroupSharing sharing;
         sharing.barriers = findGroupBarriers(function.func);
         sharing.programOrder = space.problem;
-        space.problem = toBarrierEpochs(space.problem, sharing.barriers);
+        if (limits.insertBarriers)
+          findBarrierCandidates(function.func, sharing);
+        SmallVector<uint64_t> epochCuts;
+        std::merge(sharing.barriers.begin(), sharing.barriers.end(),
+                   sharing.candidates.begin(), sharing.candidates.end(),
+                   std::back_inserter(epochCuts));
+        space.problem = toBarrierEpochs(space.problem, epochCuts);
         space.sharing = std::move(sharing);
       }
       LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "

@@ -43,9 +43,13 @@ struct SpaceProblem {
   /// For memory every work-item of a GPU group shares: the barriers the
   /// whole group executes and the lifetimes in program points, from which
   /// the validator checks a plan on its own (validateBarrierSeparation).
+  /// With insert-barriers, also where a barrier could be added: before
+  /// each top-level op (`candidateOps[i]` at `candidates[i]`).
   struct GroupSharing {
     llvm::SmallVector<uint64_t> barriers;
     llvm::SmallVector<Buffer> programOrder;
+    llvm::SmallVector<uint64_t> candidates;
+    llvm::SmallVector<mlir::Operation *> candidateOps;
   };
   std::optional<GroupSharing> sharing;
 

@@ -31,14 +31,31 @@ namespace {
 
 /// The independent checks of a space's plan: the validator on the problem
 /// as planned and, for memory a group of work-items shares, that buffers
-/// sharing bytes are a barrier apart in program order.
-llvm::Error validateSpacePlan(const SpaceProblem &space, const SlabPlan &plan) {
+/// sharing bytes are a barrier apart in program order, counting the
+/// barriers that insert-barriers adds. Those are chosen here, into
+/// `barriersToInsert`, before the check.
+llvm::Error validateSpacePlan(const SpaceProblem &space, const SlabPlan &plan,
+                              SmallVectorImpl<Operation *> &barriersToInsert) {
+  barriersToInsert.clear();
   if (llvm::Error error = validateSlabPlan(space.problem, plan))
     return error;
-  if (space.sharing)
-    return validateBarrierSeparation(space.sharing->programOrder,
-                                     space.sharing->barriers, plan);
-  return llvm::Error::success();
+  if (!space.sharing)
+    return llvm::Error::success();
+  const SpaceProblem::GroupSharing &sharing = *space.sharing;
+  SmallVector<uint64_t> barriers = sharing.barriers;
+  if (!sharing.candidates.empty()) {
+    llvm::Expected<SmallVector<uint64_t>> chosen = chooseBarriers(
+        sharing.programOrder, sharing.barriers, sharing.candidates, plan);
+    if (!chosen)
+      return chosen.takeError();
+    for (uint64_t point : *chosen)
+      barriersToInsert.push_back(
+          sharing.candidateOps[llvm::lower_bound(sharing.candidates, point) -
+                               sharing.candidates.begin()]);
+    barriers.append(chosen->begin(), chosen->end());
+    llvm::sort(barriers);
+  }
+  return validateBarrierSeparation(sharing.programOrder, barriers, plan);
 }
 
 /// Plans the spaces of one run: the pieces every space needs, made once.
@@ -174,7 +191,8 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
     return fail(func, "lower bound", lowerBound.takeError());
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
-  if (llvm::Error error = validateSpacePlan(space, *plan))
+  if (llvm::Error error =
+          validateSpacePlan(space, *plan, spacePlan.barriersToInsert))
     return fail(func,
                 "strategy " + (isApplying() ? "apply" : planner->getName()) +
                     " gave an invalid plan",
@@ -199,7 +217,8 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
                                std::max(*lowerBound, fit->lowerBound),
                                exactAnswer);
     }
-    if (llvm::Error error = validateSpacePlan(space, *fit->plan))
+    if (llvm::Error error =
+            validateSpacePlan(space, *fit->plan, spacePlan.barriersToInsert))
       return fail(func, "exact gave an invalid plan", std::move(error));
     *plan = std::move(*fit->plan);
     plan->details = "fits the capacity of " + std::to_string(*capacity) +
@@ -232,6 +251,13 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
                           << plan->slabs.size() << " " << noun << "s of "
                           << plan->getTotalSize() << " bytes, lower bound "
                           << *lowerBound << "\n");
+  if (options.remarks)
+    for (Operation *op : spacePlan.barriersToInsert)
+      emitRemark(op->getLoc())
+          << options.passArgument
+          << ": insert-barriers: a gpu.barrier goes before this op, so that "
+             "buffers of "
+          << describeMemorySpace(space.memorySpace) << " can share bytes";
   spacePlan.plan = std::move(*plan);
   spacePlan.lowerBound = *lowerBound;
   spacePlan.naive = *naive;

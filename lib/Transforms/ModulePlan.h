@@ -33,6 +33,8 @@ struct SpacePlan {
   uint64_t naive = 0;
   /// How long the strategy took.
   double seconds = 0;
+  /// insert-barriers: a gpu.barrier goes before each of these ops.
+  llvm::SmallVector<mlir::Operation *> barriersToInsert;
 };
 
 struct FunctionPlan {

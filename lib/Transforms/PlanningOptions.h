@@ -42,6 +42,8 @@ struct PlanningOptions {
   std::vector<std::string> spaceAlignment;
   /// Numbered memory spaces shared by the work-items of a group.
   std::vector<uint64_t> sharedSpaces;
+  /// Add barriers in shared spaces rather than give up reuse.
+  bool insertBarriers = false;
   std::string reportFile;
   std::string applyFile;
   std::string heapMapPath;
@@ -60,6 +62,9 @@ struct SpaceLimits {
   std::map<uint64_t, uint64_t> capacities;
   std::map<uint64_t, uint64_t> alignments;
   std::set<uint64_t> sharedSpaces;
+  /// Whether planning may add barriers to shared spaces, which changes
+  /// their problems: lifetimes in the epochs of the barriers it could add.
+  bool insertBarriers = false;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);

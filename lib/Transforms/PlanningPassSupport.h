@@ -33,6 +33,7 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
                                 pass.spaceAlignment.end());
   options.sharedSpaces.assign(pass.sharedSpaces.begin(),
                               pass.sharedSpaces.end());
+  options.insertBarriers = pass.insertBarriers;
   options.reportFile = pass.reportFile;
   options.applyFile = pass.applyFile;
   options.heapMapPath = pass.heapmap;

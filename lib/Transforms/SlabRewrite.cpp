@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -134,6 +135,10 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
          ++index) {
       const SpaceProblem &space = buffers.spaces[index];
       const SlabPlan &slabs = plan.spaces[index].plan;
+      for (Operation *op : plan.spaces[index].barriersToInsert) {
+        OpBuilder builder(op);
+        gpu::BarrierOp::create(builder, op->getLoc());
+      }
       std::string slabName = ("memplan." + getSlabNoun(slabs.kind)).str();
       SmallVector<SmallVector<unsigned>> members = slabs.getMembers();
       if (functionPlan.placement == SlabKind::Global && !globals)

@@ -7,6 +7,7 @@
 
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size shared-spaces=3" | FileCheck %s
 // RUN: memplan-opt %s --memplan-shared-objects="strategy=greedy-size shared-spaces=3" | FileCheck %s --check-prefix=OBJECTS
+// RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size shared-spaces=3 insert-barriers=true" | FileCheck %s --check-prefix=INSERT
 // RUN: memplan-opt %s --memplan-export="file=%t.csv shared-spaces=3" -o /dev/null
 // RUN: FileCheck %s --check-prefix=CSV < %t.csv
 
@@ -19,6 +20,14 @@ module attributes {gpu.container_module} {
     // CHECK-DAG: %[[O64:.*]] = arith.constant 64 : index
     // CHECK: memref.view %[[SLAB]][%[[O0]]][]
     // CHECK: memref.view %[[SLAB]][%[[O64]]][]
+    // With insert-barriers, one barrier between them lets them share.
+    // INSERT-LABEL: gpu.func @no_barrier
+    // INSERT: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<64xi8, #gpu.address_space<workgroup>>
+    // INSERT: %[[A:.*]] = memref.view %[[SLAB]]
+    // INSERT: memref.load %[[A]]
+    // INSERT-NEXT: gpu.barrier
+    // INSERT-NEXT: %[[B:.*]] = memref.view %[[SLAB]]
+    // INSERT-NEXT: memref.store %{{.*}}, %[[B]]
     // OBJECTS-LABEL: gpu.func @no_barrier
     // OBJECTS-COUNT-2: memref.alloc() {alignment = 16 : i64} : memref<64xi8, #gpu.address_space<workgroup>>
     gpu.func @no_barrier(%out: memref<16xf32>) kernel {
@@ -39,6 +48,11 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @barrier_between
     // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<64xi8, #gpu.address_space<workgroup>>
     // CHECK-COUNT-2: memref.view %[[SLAB]][%{{.*}}][] : memref<64xi8
+    // The barrier is there already: none is added.
+    // INSERT-LABEL: gpu.func @barrier_between
+    // INSERT-COUNT-1: gpu.barrier
+    // INSERT-NOT: gpu.barrier
+    // INSERT: gpu.return
     // OBJECTS-LABEL: gpu.func @barrier_between
     // OBJECTS-COUNT-1: memref.alloc() {alignment = 16 : i64} : memref<64xi8, #gpu.address_space<workgroup>>
     // OBJECTS-NOT: memref.alloc()
@@ -61,6 +75,12 @@ module attributes {gpu.container_module} {
     // A barrier under scf.if is not executed by every work-item when the
     // condition differs between them: it separates nothing.
     // CHECK-LABEL: gpu.func @barrier_under_if
+    // INSERT-LABEL: gpu.func @barrier_under_if
+    // INSERT: memref.alloc() {alignment = 16 : i64} : memref<64xi8, #gpu.address_space<workgroup>>
+    // INSERT: scf.if
+    // INSERT-NEXT: gpu.barrier
+    // INSERT-NEXT: }
+    // INSERT-NEXT: gpu.barrier
     // CHECK: memref.alloc() {alignment = 16 : i64} : memref<128xi8, #gpu.address_space<workgroup>>
     gpu.func @barrier_under_if(%out: memref<16xf32>, %cond: i1) kernel {
       %c0 = arith.constant 0 : index

@@ -52,6 +52,10 @@ defvar planningOptions = [
                "GPU group shares, as #gpu.address_space<workgroup> is: their "
                "buffers share bytes only across a gpu.barrier "
                "(docs/concurrency.md)">,
+    Option<"insertBarriers", "insert-barriers", "bool", /*default=*/"false",
+           "In memory shared by a GPU group, add the gpu.barriers that let "
+           "buffers share bytes instead of keeping them apart: the fewest, "
+           "at the top level of kernels of one block">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "Write what was planned, buffer by buffer, to this JSON file "
            "(docs/report.md)">,
