@@ -110,25 +110,31 @@ def check_buffer(buffer, where, offsets_mode):
 
 
 def check_plan(function, where, offsets_mode):
+    # A slab is a memory space of the function (scope 0) or of each
+    # iteration of one of its parallel loops (scope 1, 2, ...).
     spaces = {}
     for index, space in enumerate(function["spaces"]):
-        name = space["memory-space"]
+        name = (space["memory-space"], space.get("scope", 0))
         if name in spaces:
-            raise ReportError(f"{where}: memory space '{name}' appears twice")
+            raise ReportError(f"{where}: memory space '{name[0]}' of scope "
+                              f"{name[1]} appears twice")
         spaces[name] = space
     planned = {}
     for index, buffer in enumerate(function["buffers"]):
         if buffer["status"] != "planned":
             continue
-        name = buffer["memory-space"]
+        name = (buffer["memory-space"], buffer.get("scope", 0))
         if name not in spaces:
             raise ReportError(f"{where}: buffer {index} is planned in memory "
-                              f"space '{name}', which has no entry in 'spaces'")
+                              f"space '{name[0]}' of scope {name[1]}, which "
+                              f"has no entry in 'spaces'")
         planned.setdefault(name, []).append((index, buffer))
 
     for name, space in spaces.items():
         members = planned.get(name, [])
-        label = f"{where}: memory space '{name}'"
+        label = f"{where}: memory space '{name[0]}'"
+        if name[1]:
+            label += f" of scope {name[1]}"
         if space["buffers"] != len(members):
             raise ReportError(f"{label}: 'buffers' is {space['buffers']} but "
                               f"{len(members)} buffers are planned there")

@@ -84,14 +84,16 @@ bool staysInsideOneExecution(Region *region,
   });
 }
 
-/// Checks every region between the allocation and the function body: the
-/// slab must be visible, each instance of the buffer must be used by one
-/// thread at a time, and a buffer allocated once per iteration must not be
-/// used in a later one.
+/// Checks every region between the allocation and the body its slab will be
+/// in: the slab must be visible, each instance of the buffer must be used by
+/// one thread at a time, and a buffer allocated once per iteration must not
+/// be used in a later one. That body is the function's, or that of the
+/// innermost parallel loop around the allocation, whose iterations each get
+/// a slab of their own: `scope` is set to the loop then.
 std::optional<LeftAlone>
 checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
                       const llvm::SetVector<Value> &aliases,
-                      CycleBlocks &cycles) {
+                      CycleBlocks &cycles, Operation *&scope) {
   Operation *inner = alloc;
   for (Region *region = alloc->getParentRegion();;) {
     Operation *owner = region->getParentOp();
@@ -106,10 +108,20 @@ checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
         return LeftAlone{LeftAloneKind::UnsupportedRegion,
                          "allocated inside " + quoteOp(owner) +
                              ", which may run after it returns"};
-      if (owner->hasTrait<OpTrait::HasParallelRegion>())
-        return LeftAlone{LeftAloneKind::UnsupportedRegion,
-                         "allocated inside the parallel region of " +
-                             quoteOp(owner)};
+      if (owner->hasTrait<OpTrait::HasParallelRegion>()) {
+        // One iteration's buffer: its every alias must stay in the body.
+        if (!staysInsideOneExecution(region, aliases))
+          return LeftAlone{LeftAloneKind::LoopCarried,
+                           "may outlive one iteration of the parallel region "
+                           "of " +
+                               quoteOp(owner)};
+        if (!region->hasOneBlock())
+          return LeftAlone{LeftAloneKind::UnsupportedRegion,
+                           "allocated inside the parallel region of " +
+                               quoteOp(owner) + ", which has several blocks"};
+        scope = owner;
+        return std::nullopt;
+      }
       auto branch = dyn_cast<RegionBranchOpInterface>(owner);
       if (!branch)
         return LeftAlone{LeftAloneKind::UnsupportedRegion,
@@ -223,8 +235,8 @@ FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
   }
 
   // Where the buffer lives says more than how it escapes: check that first.
-  if ((buffer.leftAlone =
-           checkEnclosingRegions(alloc, func, aliases.aliases, cycles)))
+  if ((buffer.leftAlone = checkEnclosingRegions(alloc, func, aliases.aliases,
+                                                cycles, buffer.scope)))
     return buffer;
   if ((buffer.leftAlone = aliases.escape))
     return buffer;

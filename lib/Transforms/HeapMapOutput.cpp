@@ -4,6 +4,8 @@
 
 #include "MemorySpaces.h"
 
+#include "memplan/Analysis/LeftAlone.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
@@ -76,6 +78,10 @@ void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
     std::string stem = funcName;
     if (!label.empty())
       stem += "." + label;
+    if (space.scopeIndex != 0) {
+      stem += ".loop" + std::to_string(space.scopeIndex);
+      picture.title += " (each iteration of " + quoteOp(space.scope) + ")";
+    }
     entries.push_back({toFileName(stem), std::move(picture)});
   }
 }

@@ -61,23 +61,33 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
   // The spaces point into the functions' buffers, which stay where they are
   // from here on.
   for (FunctionBuffers &function : result.functions) {
-    llvm::MapVector<Attribute, SmallVector<const FunctionBuffer *>> bySpace;
+    llvm::MapVector<std::pair<Operation *, Attribute>,
+                    SmallVector<const FunctionBuffer *>>
+        bySpace;
     for (FunctionBuffer &buffer : function.buffers) {
       if (buffer.leftAlone)
         continue;
       buffer.alignment =
           std::max(buffer.alignment, limits.getAlignment(buffer.memorySpace));
-      bySpace[buffer.memorySpace].push_back(&buffer);
+      bySpace[{buffer.scope, buffer.memorySpace}].push_back(&buffer);
     }
     auto name = function.func->getAttrOfType<StringAttr>(
         SymbolTable::getSymbolAttrName());
     function.firstSpace = result.spaces.size();
-    for (auto &[memorySpace, buffers] : bySpace) {
+    llvm::DenseMap<Operation *, unsigned> scopeIndices;
+    for (auto &[key, buffers] : bySpace) {
+      auto [scope, memorySpace] = key;
+      unsigned scopeIndex = 0;
+      if (scope)
+        scopeIndex = scopeIndices.try_emplace(scope, scopeIndices.size() + 1)
+                         .first->second;
       SpaceProblem &space = result.spaces.emplace_back();
       space.func = function.func;
       space.functionName = name ? name.getValue().str() : "";
       space.spaceIndex = result.spaces.size() - function.firstSpace - 1;
       space.memorySpace = memorySpace;
+      space.scope = scope;
+      space.scopeIndex = scopeIndex;
       space.buffers = buffers;
       for (const FunctionBuffer *buffer : buffers)
         space.problem.push_back(

@@ -32,9 +32,16 @@ struct SpaceProblem {
   /// The function's symbol name; empty when it has none.
   std::string functionName;
   /// Spaces are numbered per function in the order their first buffer
-  /// appears.
+  /// appears; the buffers of one memory space in the body of a parallel loop
+  /// are a space of their own.
   unsigned spaceIndex = 0;
   mlir::Attribute memorySpace;
+  /// The parallel loop whose every iteration gets a slab of these buffers
+  /// (FunctionBuffer::scope), or null for the function's slab.
+  mlir::Operation *scope = nullptr;
+  /// 0 for the function's slabs; the parallel loops with slabs of their own
+  /// are numbered from 1 per function, in the order they appear.
+  unsigned scopeIndex = 0;
   llvm::SmallVector<const FunctionBuffer *> buffers;
   /// `problem[i]` is `buffers[i]` as the analysis found it, its lifetime in
   /// program points, or in barrier epochs when `sharing` is set.

@@ -4,6 +4,8 @@
 
 #include "MemorySpaces.h"
 
+#include "memplan/Analysis/LeftAlone.h"
+
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -80,6 +82,7 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
       bool offsets = slabs.kind == PlanKind::Offsets;
       json::Object object{
           {"memory-space", printMemorySpace(space.memorySpace)},
+          {"scope", static_cast<int64_t>(space.scopeIndex)},
           {"strategy", slabs.outcome.strategy},
           {"lower-bound", spacePlan.lowerBound},
           {"naive", spacePlan.naive},
@@ -95,12 +98,19 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
           sizes.push_back(slab.size);
         object["object-bytes"] = std::move(sizes);
       }
-      object["placement"] = getSlabKindName(functionPlan.placement);
+      object["placement"] = getSlabKindName(
+          space.scope ? SlabKind::Alloc : functionPlan.placement);
+      if (space.scope)
+        object["scope-op"] = (quoteOp(space.scope) + " at " +
+                              printToString(space.scope->getLoc()));
       spaces.push_back(std::move(object));
       for (auto [buffer, slab, offset] :
-           llvm::zip_equal(space.buffers, slabs.slabOf, slabs.offsets))
-        bufferObjects[indexOf.at(buffer)][offsets ? "offset" : "object"] =
+           llvm::zip_equal(space.buffers, slabs.slabOf, slabs.offsets)) {
+        json::Object &object = bufferObjects[indexOf.at(buffer)];
+        object[offsets ? "offset" : "object"] =
             offsets ? offset : uint64_t(slab);
+        object["scope"] = static_cast<int64_t>(space.scopeIndex);
+      }
     }
     entry["spaces"] = std::move(spaces);
     json::Array bufferArray;

@@ -56,15 +56,18 @@ struct PlacedBuffer {
 /// Allocates one `i8` slab of `slabSize` bytes and `slabAlignment` in
 /// `memorySpace` for `func` where `placement` says, and replaces each placed
 /// buffer by a `memref.view` of it. The slab's location is named `slabName`.
-void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
-                     uint64_t slabSize, uint64_t slabAlignment,
-                     ArrayRef<PlacedBuffer> placed, StringRef slabName,
-                     SlabKind placement, SymbolTable *globals) {
+/// With a `scope`, a parallel loop, the slab is allocated at the start of
+/// the loop's body and freed at its end instead: one per iteration.
+void rewriteIntoSlab(FunctionOpInterface func, Operation *scope,
+                     Attribute memorySpace, uint64_t slabSize,
+                     uint64_t slabAlignment, ArrayRef<PlacedBuffer> placed,
+                     StringRef slabName, SlabKind placement,
+                     SymbolTable *globals) {
   MLIRContext *context = func->getContext();
-  Region &body = func.getFunctionBody();
+  Region &body = scope ? scope->getRegion(0) : func.getFunctionBody();
   OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
-  Location slabLoc =
-      NameLoc::get(StringAttr::get(context, slabName), func.getLoc());
+  Location slabLoc = NameLoc::get(StringAttr::get(context, slabName),
+                                  scope ? scope->getLoc() : func.getLoc());
   auto slabType =
       MemRefType::get({static_cast<int64_t>(slabSize)}, builder.getI8Type(),
                       MemRefLayoutAttrInterface(), memorySpace);
@@ -109,9 +112,15 @@ void rewriteIntoSlab(FunctionOpInterface func, Attribute memorySpace,
     alloc->erase();
   }
 
-  // The slab lives as long as the function: free it on every way out.
+  // The slab lives as long as the function, or the iteration: free it on
+  // every way out.
   if (placement != SlabKind::Alloc)
     return;
+  if (scope) {
+    builder.setInsertionPoint(body.front().getTerminator());
+    memref::DeallocOp::create(builder, slabLoc, slab);
+    return;
+  }
   for (Block &block : body) {
     if (block.empty())
       continue;
@@ -141,7 +150,10 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
       }
       std::string slabName = ("memplan." + getSlabNoun(slabs.kind)).str();
       SmallVector<SmallVector<unsigned>> members = slabs.getMembers();
-      if (functionPlan.placement == SlabKind::Global && !globals)
+      // Each iteration of a parallel loop allocates its own slab.
+      SlabKind placement =
+          space.scope ? SlabKind::Alloc : functionPlan.placement;
+      if (placement == SlabKind::Global && !globals)
         globals.emplace(module);
       // Each slab is inserted at the function entry: go backwards so that
       // the slabs of a space read in order there.
@@ -149,9 +161,9 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         SmallVector<PlacedBuffer> placed;
         for (unsigned member : members[slab])
           placed.push_back({space.buffers[member], slabs.offsets[member]});
-        rewriteIntoSlab(function.func, space.memorySpace,
+        rewriteIntoSlab(function.func, space.scope, space.memorySpace,
                         slabs.slabs[slab].size, slabs.slabs[slab].alignment,
-                        placed, slabName, functionPlan.placement,
+                        placed, slabName, placement,
                         globals ? &*globals : nullptr);
       }
     }

@@ -89,15 +89,15 @@ func.func @multi_block_region(%cond: i1, %out: memref<4xf32>) {
   return
 }
 
-// Parallel loops run iterations at once: buffers allocated in them are left
-// alone. A buffer from outside read in a parallel body is planned and lives
-// for the whole op. Numbers: 0-2 constants, 3 %shared, 4-5 fill,
-// 6 scf.parallel, 7 %t, 8-9 fill, 10 copy, 11 reduce, 12 scf.forall, 13 %u,
-// 14 copy, 15 terminator, 16 return.
+// Parallel loops run iterations at once: a buffer allocated in a body
+// belongs to each iteration, which gets a slab of its own. A buffer from
+// outside read in a parallel body lives for the whole op. Numbers: 0-2
+// constants, 3 %shared, 4-5 fill, 6 scf.parallel, 7 %t, 8-9 fill, 10 copy,
+// 11 reduce, 12 scf.forall, 13 %u, 14 copy, 15 terminator, 16 return.
 // CHECK-LABEL: @parallel: 3 buffers
 // CHECK-NEXT:  "shared" memref<4xf32>: planned [3, 16), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "t" memref<4xf32>: left alone (region): allocated inside the parallel region of 'scf.parallel'
-// CHECK-NEXT:  "u" memref<4xf32>: left alone (region): allocated inside the parallel region of 'scf.forall'
+// CHECK-NEXT:  "t" memref<4xf32>: planned [7, 10), 16 bytes, align 16, space default, each iteration of 'scf.parallel', 0 aliases, 0 deallocs
+// CHECK-NEXT:  "u" memref<4xf32>: planned [13, 15), 16 bytes, align 16, space default, each iteration of 'scf.forall', 0 aliases, 0 deallocs
 func.func @parallel(%n: index, %out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -116,27 +116,65 @@ func.func @loop_carried(%n: index, %out: memref<4xf32>) {
   return
 }
 
-// Parallel loops run iterations at once: one offset per buffer would be
-// shared between threads, so their buffers are left alone.
+// Parallel loops run iterations at once: the buffers of a body go into a
+// slab that each iteration allocates at the start of the body and frees at
+// its end, never into the function's slab.
 // CHECK-LABEL: func.func @parallel
 // CHECK: scf.parallel
-// CHECK: memref.alloc() : memref<4xf32>
+// CHECK-NEXT: %[[PSLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
+// CHECK: memref.view %[[PSLAB]]
+// CHECK: memref.dealloc %[[PSLAB]]
+// CHECK-NEXT: scf.reduce
 // CHECK: scf.forall
-// CHECK: memref.alloc() : memref<4xf32>
+// CHECK-NEXT: %[[FSLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
+// CHECK: memref.view %[[FSLAB]]
+// CHECK: memref.dealloc %[[FSLAB]]
+// CHECK-NEXT: }
 func.func @parallel(%n: index, %out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %one = arith.constant 1.0 : f32
   scf.parallel (%i) = (%c0) to (%n) step (%c1) {
-    // expected-remark @below {{memplan-offsets: left alone: allocated inside the parallel region of 'scf.parallel'}}
     %t = memref.alloc() : memref<4xf32>
     linalg.fill ins(%one : f32) outs(%t : memref<4xf32>)
     scf.reduce
   }
   scf.forall (%i) in (%n) {
-    // expected-remark @below {{memplan-offsets: left alone: allocated inside the parallel region of 'scf.forall'}}
     %t = memref.alloc() : memref<4xf32>
     linalg.fill ins(%one : f32) outs(%t : memref<4xf32>)
+  }
+  return
+}
+
+// Nested parallel loops: each buffer belongs to the iterations of the
+// innermost parallel loop around it. The outer body's %o, live across the
+// inner loop, is in the outer iteration's slab; the inner body's %in in the
+// inner iteration's.
+// CHECK-LABEL: func.func @nested_parallel
+// CHECK: scf.forall
+// CHECK-NEXT: %[[OUTER:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
+// CHECK: %[[O:.*]] = memref.view %[[OUTER]]
+// CHECK: scf.parallel
+// CHECK-NEXT: %[[INNER:.*]] = memref.alloc() {alignment = 16 : i64} : memref<32xi8>
+// CHECK: memref.view %[[INNER]]
+// CHECK: memref.dealloc %[[INNER]]
+// CHECK-NEXT: scf.reduce
+// CHECK: memref.dealloc %[[OUTER]]
+// CHECK-NEXT: }
+func.func @nested_parallel(%n: index, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  scf.forall (%i) in (%n) {
+    %o = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%one : f32) outs(%o : memref<4xf32>)
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      %in = memref.alloc() : memref<8xf32>
+      linalg.fill ins(%one : f32) outs(%in : memref<8xf32>)
+      %v = memref.load %o[%c0] : memref<4xf32>
+      memref.store %v, %in[%c0] : memref<8xf32>
+      scf.reduce
+    }
   }
   return
 }

@@ -28,6 +28,10 @@ struct FunctionBuffer {
   uint64_t size = 0;
   uint64_t alignment = 1;
   mlir::Attribute memorySpace;
+  /// The parallel loop (scf.forall, scf.parallel) in whose body the buffer
+  /// is allocated, each iteration its own, or null when it is the
+  /// function's. Each iteration of such a loop gets a slab of its own.
+  mlir::Operation *scope = nullptr;
   /// Live on [start, end) in the function's program order.
   uint64_t start = 0;
   uint64_t end = 0;

@@ -40,8 +40,12 @@
 // CHECK: %[[SLAB3:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: memref.view %[[SLAB3]][
 // CHECK: memref.view %[[SLAB3]][
+// Each iteration of the scf.parallel allocates a slab for its body's buffer.
 // CHECK: scf.parallel
-// CHECK: memref.alloc() : memref<4xf32>
+// CHECK-NEXT: %[[BODY:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
+// CHECK: memref.view %[[BODY]][
+// CHECK: memref.dealloc %[[BODY]] :
+// CHECK-NEXT: scf.reduce
 // CHECK: memref.view %[[SLAB3]][
 // CHECK: linalg.generic
 // CHECK: memref.dealloc %[[SLAB3]] :
@@ -49,7 +53,7 @@
 
 // Every buffer of @body_local is planned and bytes are reused.
 // SUM: @body_local: planned 5 of 5 buffers (0 left alone) into a 64-byte slab using greedy-size; naive 80 bytes
-// SUM: @parallel_and_linalg_bodies: planned 3 of 4 buffers (1 left alone: 1 region)
+// SUM: @parallel_and_linalg_bodies: planned 4 of 4 buffers (0 left alone) into 2 slabs of 48 bytes in all
 
 // OUT: data =
 // OUT-NEXT: {{\[\[}}[2003,    2002,    2001,    2000],

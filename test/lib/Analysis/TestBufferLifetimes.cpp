@@ -169,6 +169,8 @@ struct TestBufferLifetimesPass
     os << "planned [" << buffer.start << ", " << buffer.end << "), "
        << buffer.size << " bytes, align " << buffer.alignment << ", space ";
     printMemorySpace(buffer.memorySpace, os);
+    if (buffer.scope)
+      os << ", each iteration of " << quoteOp(buffer.scope);
     os << ", " << others.size() << (others.size() == 1 ? " alias" : " aliases")
        << ", " << deallocs.size()
        << (deallocs.size() == 1 ? " dealloc\n" : " deallocs\n");
