@@ -40,8 +40,15 @@ LOWERING = ["--convert-linalg-to-loops", "--expand-strided-metadata",
             "--lower-affine", "--convert-scf-to-cf", "--convert-math-to-llvm",
             "--convert-math-to-libm", "--convert-to-llvm",
             "--reconcile-unrealized-casts"]
-# With --threads, parallel loops run on OpenMP threads.
-OPENMP_LOWERING = ["--scf-forall-to-parallel", "--convert-scf-to-openmp"]
+# With --threads, parallel loops run on OpenMP threads. The memref ops are
+# lowered before the loops in their bodies: scf-to-openmp puts each body in a
+# memref.alloca_scope, which must keep a single block.
+OPENMP_LOWERING = ["--scf-forall-to-parallel", "--convert-scf-to-openmp",
+                   "--convert-linalg-to-loops", "--expand-strided-metadata",
+                   "--lower-affine", "--finalize-memref-to-llvm",
+                   "--convert-scf-to-cf", "--convert-math-to-llvm",
+                   "--convert-math-to-libm", "--convert-to-llvm",
+                   "--reconcile-unrealized-casts"]
 MARKER = "@@ variant "
 # --program: check these files instead of generated programs; seed N is the
 # Nth file.
@@ -78,7 +85,7 @@ class Tools:
         self.lowering = LOWERING
         self.env = None
         if args.threads:
-            self.lowering = OPENMP_LOWERING + LOWERING
+            self.lowering = OPENMP_LOWERING
             shared_libs.append("libomp.so")
             self.env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
         self.run_command = [

@@ -16,7 +16,13 @@ written to break a planner that shares memory wrongly:
   view), `memref.copy`;
 - calls to private functions that read and write their arguments, return one
   of them, or return a buffer they allocate (an escape), some called twice;
-- existing `memref.dealloc`s after a buffer's last use.
+- existing `memref.dealloc`s after a buffer's last use;
+- parallel loops (`scf.forall`, `scf.parallel`) whose iterations allocate,
+  fill and read buffers of their own, call functions on them and read
+  buffers from outside, each storing one checksum into a buffer of results.
+  Iterations write nothing shared and print nothing, so the unplanned
+  program prints the same on any number of threads (the fuzzer's
+  `--threads` runs them on OpenMP threads).
 
 Run as a script it writes the program of `--seed` to stdout or `-o`.
 """
@@ -157,6 +163,9 @@ class Generator:
         self.fn = None
         self.scopes = []
         self.budget = 0
+        # Code that may run on several threads at once prints nothing: the
+        # body of a parallel loop and the helpers it calls.
+        self.quiet = False
 
     # --- output ----------------------------------------------------------
 
@@ -340,7 +349,8 @@ class Generator:
     def stmt_check(self, buf=None):
         buf = buf or self.rng.choice(self.visible_bufs())
         h = self.checksum(buf)
-        self.emit("vector.print %s : i64" % h)
+        if not self.quiet:
+            self.emit("vector.print %s : i64" % h)
         self.scopes[-1].ints.append(h)
 
     def stmt_free(self):
@@ -380,9 +390,14 @@ class Generator:
         pairs = [(a, b) for a in bufs for b in bufs
                  if a.elem == b.elem and a.shape == b.shape
                  and a.root is not b.root]
-        if not pairs:
+        if pairs:
+            src, dst = self.rng.choice(pairs)
+        elif bufs:
+            # A fresh destination of the same shape.
+            src = self.rng.choice(bufs)
+            dst = self.stmt_alloc(elem=src.elem, shape=list(src.shape))
+        else:
             return self.stmt_mix()
-        src, dst = self.rng.choice(pairs)
         src.root.read = True
         self.emit("memref.copy %s, %s : %s to %s" % (src.name, dst.name, src.type, dst.type))
 
@@ -542,6 +557,55 @@ class Generator:
         self.scopes[-1].ints.append(result + "#0")
         self.add_buf(self.alias(result + "#1", carried, merged))
 
+    def stmt_parallel(self):
+        """A parallel loop: each iteration allocates and fills buffers of its
+        own (salted by the induction variable), may call a quiet "work"
+        helper on them and read a buffer from outside, and stores the
+        checksum of it all into its element of a buffer of results."""
+        # Enough iterations that threads overlap, which races need to show.
+        trips = self.rng.choice([1, 3, 16, 64, 256])
+        results = self.stmt_alloc(elem="i64", shape=[trips])
+        outside = [b for b in self.visible_bufs() if b is not results]
+        iv = self.fresh("p")
+        forall = self.rng.random() < 0.5
+        if forall:
+            self.emit("scf.forall (%s) in (%s) {" % (iv, self.const_index(trips)))
+        else:
+            self.emit("scf.parallel (%s) = (%s) to (%s) step (%s) {" % (
+                iv, self.const_index(0), self.const_index(trips),
+                self.const_index(1)))
+        self.fn.indent += 1
+        self.scopes.append(Scope("loop"))
+        saved_quiet, self.quiet = self.quiet, True
+        wide = self.fresh()
+        self.emit("%s = arith.index_cast %s : index to i64" % (wide, iv))
+        self.scopes[-1].ints.append(wide)
+        own = [self.stmt_alloc() for _ in range(self.rng.randrange(1, 4))]
+        if self.rng.random() < 0.5:
+            arg = self.rng.choice(own)
+            helpers = [h for h in self.helpers if h["kind"] == "work" and h["quiet"]
+                       and h["params"] == [arg.type]]
+            if helpers and self.rng.random() < 0.5:
+                self.emit_call(self.rng.choice(helpers), [arg])
+            elif self.helper_count < 5:
+                self.emit_call(self.define_helper("work", [arg]), [arg])
+        if outside and self.rng.random() < 0.5:
+            self.scopes[-1].ints.append(self.checksum(self.rng.choice(outside)))
+        total = self.salt()
+        for buf in own:
+            h = self.checksum(buf)
+            mixed = self.fresh()
+            self.emit("%s = arith.addi %s, %s : i64" % (mixed, total, h))
+            total = mixed
+        self.emit("memref.store %s, %s[%s] : %s" % (total, results.name, iv, results.type))
+        self.close_scope()
+        self.quiet = saved_quiet
+        if not forall:
+            self.emit("scf.reduce")
+        self.fn.indent -= 1
+        self.emit("}")
+        results.root.read = False
+
     def condition(self):
         x = self.rng.choice(self.visible_ints() or [self.salt()])
         bit = self.fresh()
@@ -640,6 +704,8 @@ class Generator:
         for helper in self.rng.sample(self.helpers, len(self.helpers)):
             if helper["kind"] != kind or self.rng.random() < 0.5:
                 continue
+            if self.quiet and not helper["quiet"]:
+                continue
             args = []
             for param in helper["params"]:
                 matching = [b for b in self.visible_bufs() if b.type == param]
@@ -678,7 +744,8 @@ class Generator:
         # Named before its body, which may define helpers of its own.
         name = "f%d" % self.helper_count
         self.helper_count += 1
-        helper = {"name": name, "kind": kind, "params": [a.type for a in args]}
+        helper = {"name": name, "kind": kind, "params": [a.type for a in args],
+                  "quiet": self.quiet}
         saved = (self.fn, self.scopes)
         fn = Function(name)
         self.fn, self.scopes = fn, [Scope("function")]
@@ -736,7 +803,8 @@ class Generator:
             choices = [(self.stmt_alloc, 5), (self.stmt_check, 3), (self.stmt_mix, 4),
                        (self.stmt_view, 4), (self.stmt_copy, 1), (self.stmt_free, 1)]
             if depth < 4:
-                choices += [(self.stmt_for, 2), (self.stmt_if, 2), (self.stmt_while, 1)]
+                choices += [(self.stmt_for, 2), (self.stmt_if, 2), (self.stmt_while, 1),
+                            (self.stmt_parallel, 2)]
                 if self.helper_count < 5:
                     choices.append((self.stmt_call, 2))
             funcs, weights = zip(*choices)

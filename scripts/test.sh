@@ -5,7 +5,8 @@
 #   .deb, with examples/ built and run against each (scripts/test-package.sh);
 # - a slice of the differential fuzzer: MEMPLAN_FUZZ_SEEDS seeds (300), each
 #   a random program planned by every strategy and run against the unplanned
-#   one (fuzz/differential.py, docs/differential-fuzzing.md);
+#   one, its parallel loops on four OpenMP threads (fuzz/differential.py,
+#   docs/differential-fuzzing.md);
 # - the same lit suite and a smaller fuzz slice on an ASan+UBSan build
 #   (scripts/test-sanitized.sh; MEMPLAN_SANITIZE_TESTS=0 skips it);
 # - the planner's libFuzzer target for MEMPLAN_LIBFUZZER_SECONDS (60)
@@ -68,7 +69,7 @@ add_summary "$log" "$package_status"
 
 stage "differential fuzzing"
 fuzz_status=0
-python3 "$root/fuzz/differential.py" --first 1 --count "${MEMPLAN_FUZZ_SEEDS:-300}" \
+python3 "$root/fuzz/differential.py" --first 1 --count "${MEMPLAN_FUZZ_SEEDS:-300}" --threads 4 \
   --failures "$root/build/fuzz-failures" || fuzz_status=$?
 count "$fuzz_status"
 

@@ -21,6 +21,9 @@ CONSTRUCTS = {
     "copy": r"memref\.copy ",
     "dealloc": r"memref\.dealloc ",
     "call": r"func\.call @f\d+\(",
+    "scf.forall": r"scf\.forall \(",
+    "scf.parallel": r"scf\.parallel \(",
+    "call in a parallel loop": lambda text: called_in_parallel_loop(text),
     "function returning a buffer": r"func\.func private @f\d+\(.*\) -> memref<",
     "i1": r"xi1>",
     "index": r"xindex>",
@@ -29,10 +32,27 @@ CONSTRUCTS = {
     "rank 2": r"memref<\d+x\d+x",
 }
 
+def called_in_parallel_loop(text):
+    """A func.call in the body of an scf.forall or scf.parallel: a line
+    indented deeper than the loop, before the brace that closes it."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if not re.search(r"scf\.(forall|parallel) \(", line):
+            continue
+        indent = len(line) - len(line.lstrip())
+        for inner in lines[i + 1:]:
+            if len(inner) - len(inner.lstrip()) <= indent:
+                break
+            if "func.call @f" in inner:
+                return True
+    return False
+
+
 texts = [open(path).read() for path in sys.argv[1:]]
 missing = []
 for name, pattern in CONSTRUCTS.items():
-    count = sum(1 for text in texts if re.search(pattern, text))
+    count = sum(1 for text in texts
+                if (pattern(text) if callable(pattern) else re.search(pattern, text)))
     print("%s: %d" % (name, count))
     if count == 0:
         missing.append(name)
