@@ -12,10 +12,6 @@ namespace memplan {
 
 namespace {
 
-bool isAsyncToken(Type type) {
-  return isa<gpu::AsyncTokenType, async::TokenType, async::ValueType>(type);
-}
-
 /// Waits that block the host until their tokens' work is done.
 bool isBlockingWait(Operation *op) {
   if (auto wait = dyn_cast<gpu::WaitOp>(op))
@@ -40,6 +36,10 @@ bool passesTokensOn(Operation *op) {
 }
 
 } // namespace
+
+bool isAsyncToken(Type type) {
+  return isa<gpu::AsyncTokenType, async::TokenType, async::ValueType>(type);
+}
 
 bool startsAsynchronousWork(Operation *op) {
   return llvm::any_of(op->getResultTypes(), isAsyncToken);

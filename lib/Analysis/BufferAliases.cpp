@@ -200,6 +200,10 @@ private:
       }
       if (isa<ShapedDimOpInterface>(user))
         continue;
+      // A token says when the work is done, not where: addUsesUntilWaited
+      // has followed it.
+      if (isAsyncToken(produced.getType()))
+        continue;
       if (reads && isPlainData(produced.getType()))
         continue;
       return escape(LeftAloneKind::Captured,

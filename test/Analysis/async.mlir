@@ -134,3 +134,22 @@ func.func @launch_blocking() {
   %x = arith.addf %one, %one : f32
   return
 }
+
+// gpu.memcpy async reads %a until the wait (10): a token carries no address.
+// 0-1 constants, 2 %a, 3-4 fill, 5 gpu.wait async, 6 memcpy, 7 %b, 8-9 fill,
+// 10 gpu.wait, 11 return.
+// CHECK-LABEL: @memcpy_async: 2 buffers
+// CHECK-NEXT:  "a" memref<4xf32>: planned [2, 11),
+// CHECK-NEXT:  "b" memref<4xf32>: planned [7, 10),
+func.func @memcpy_async(%dst: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32> loc("a")
+  linalg.fill ins(%one : f32) outs(%a : memref<4xf32>)
+  %t0 = gpu.wait async
+  %t1 = gpu.memcpy async [%t0] %dst, %a : memref<4xf32>, memref<4xf32>
+  %b = memref.alloc() : memref<4xf32> loc("b")
+  linalg.fill ins(%one : f32) outs(%b : memref<4xf32>)
+  gpu.wait [%t1]
+  return
+}

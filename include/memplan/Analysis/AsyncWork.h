@@ -20,6 +20,10 @@
 
 namespace memplan {
 
+/// Whether `type` is an async token: `!gpu.async.token`, `!async.token` or
+/// `!async.value`.
+bool isAsyncToken(mlir::Type type);
+
 /// Whether `op` gives an async token (a `!gpu.async.token`, `!async.token`
 /// or `!async.value`): its work may go on after it returns.
 bool startsAsynchronousWork(mlir::Operation *op);
