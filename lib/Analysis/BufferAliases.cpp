@@ -181,6 +181,18 @@ private:
     if (auto memory = dyn_cast<MemoryEffectOpInterface>(user)) {
       SmallVector<MemoryEffects::EffectInstance> effects;
       memory.getEffectsOnValue(value, effects);
+      // An op that writes memory and has no effect on the buffer itself
+      // takes the buffer as data: `memref.store %buffer, %box[]` writes its
+      // address where later code may load it.
+      if (effects.empty()) {
+        SmallVector<MemoryEffects::EffectInstance> all;
+        memory.getEffects(all);
+        if (llvm::any_of(all, [](const MemoryEffects::EffectInstance &effect) {
+              return isa<MemoryEffects::Write>(effect.getEffect());
+            }))
+          return escape(LeftAloneKind::Captured,
+                        "its address may be stored by " + quoteOp(user));
+      }
       for (const MemoryEffects::EffectInstance &effect : effects) {
         if (isa<MemoryEffects::Free>(effect.getEffect()))
           return escape(LeftAloneKind::FreedElsewhere,

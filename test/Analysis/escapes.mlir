@@ -81,3 +81,13 @@ func.func @asynchronous(%out: memref<4xf32>) {
   async.await %token : !async.token
   return
 }
+
+// A buffer stored as a value: its address is written where later code may
+// load it, after the slab is gone.
+// CHECK-LABEL: @stored_address: 1 buffer
+// CHECK-NEXT:  "a" memref<4xf32>: left alone (captured): its address may be stored by 'memref.store'
+func.func @stored_address(%box: memref<memref<4xf32>>) {
+  %a = memref.alloc() : memref<4xf32> loc("a")
+  memref.store %a, %box[] : memref<memref<4xf32>>
+  return
+}

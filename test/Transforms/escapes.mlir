@@ -103,3 +103,13 @@ func.func @reallocated() -> memref<8xf32> {
   %b = memref.realloc %a : memref<4xf32> to memref<8xf32>
   return %b : memref<8xf32>
 }
+
+// A buffer stored as a value escapes through memory.
+// CHECK-LABEL: func.func @stored_address
+// CHECK: memref.alloc() : memref<4xf32>
+func.func @stored_address(%box: memref<memref<4xf32>>) {
+  // expected-remark @below {{memplan-offsets: left alone: its address may be stored by 'memref.store'}}
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %a, %box[] : memref<memref<4xf32>>
+  return
+}
