@@ -25,6 +25,19 @@ SlabPlan offsetsPlan(llvm::ArrayRef<uint64_t> offsets, uint64_t size) {
   return plan;
 }
 
+/// `count` random buffers, 8-byte aligned, of 8 to 8 * maxUnits bytes,
+/// starting before point 40 and live for 1 to maxLife points.
+llvm::SmallVector<Buffer> randomBuffers(std::mt19937_64 &random, unsigned count,
+                                        unsigned maxUnits, unsigned maxLife) {
+  llvm::SmallVector<Buffer> buffers;
+  for (unsigned i = 0; i < count; ++i) {
+    uint64_t start = random() % 40;
+    buffers.push_back({8 * (1 + random() % maxUnits), 8, start,
+                       start + 1 + random() % maxLife});
+  }
+  return buffers;
+}
+
 bool isValid(llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<uint64_t> barriers,
              const SlabPlan &plan) {
   if (llvm::Error error = validateBarrierSeparation(buffers, barriers, plan)) {
@@ -97,13 +110,8 @@ TEST(BarrierEpochsTest, PlansOfEpochLifetimesKeepBarriersBetweenSharers) {
   std::mt19937_64 random(7);
   unsigned refusedProgramOrderPlans = 0;
   for (unsigned round = 0; round < 200; ++round) {
-    llvm::SmallVector<Buffer> buffers;
-    unsigned count = 2 + random() % 12;
-    for (unsigned i = 0; i < count; ++i) {
-      uint64_t start = random() % 40;
-      buffers.push_back(
-          {8 * (1 + random() % 8), 8, start, start + 1 + random() % 10});
-    }
+    llvm::SmallVector<Buffer> buffers =
+        randomBuffers(random, 2 + random() % 12, 8, 10);
     llvm::SmallVector<uint64_t> barriers;
     for (uint64_t point = 0; point < 50; ++point)
       if (random() % 6 == 0)
@@ -134,13 +142,8 @@ TEST(BarrierEpochsTest, ChosenBarriersSeparateEverySharingPair) {
   std::mt19937_64 random(11);
   unsigned added = 0;
   for (unsigned round = 0; round < 200; ++round) {
-    llvm::SmallVector<Buffer> buffers;
-    unsigned count = 2 + random() % 10;
-    for (unsigned i = 0; i < count; ++i) {
-      uint64_t start = random() % 40;
-      buffers.push_back(
-          {8 * (1 + random() % 4), 8, start, start + 1 + random() % 8});
-    }
+    llvm::SmallVector<Buffer> buffers =
+        randomBuffers(random, 2 + random() % 10, 4, 8);
     llvm::SmallVector<uint64_t> barriers, candidates, all;
     for (uint64_t point = 0; point < 50; ++point) {
       if (random() % 10 == 0)
