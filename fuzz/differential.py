@@ -49,6 +49,10 @@ OPENMP_LOWERING = ["--scf-forall-to-parallel", "--convert-scf-to-openmp",
                    "--convert-scf-to-cf", "--convert-math-to-llvm",
                    "--convert-math-to-libm", "--convert-to-llvm",
                    "--reconcile-unrealized-casts"]
+# Programs with async.execute: the async runtime's lowering first, then a
+# JIT at -O3, which lowers the coroutines it makes.
+ASYNC_LOWERING = ["--async-to-async-runtime", "--async-runtime-ref-counting",
+                  "--async-runtime-ref-counting-opt", "--convert-async-to-llvm"]
 MARKER = "@@ variant "
 # --program: check these files instead of generated programs; seed N is the
 # Nth file.
@@ -91,6 +95,10 @@ class Tools:
         self.run_command = [
             self.runner, "-e", "main", "-entry-point-result=void",
             "-shared-libs=" + ",".join(os.path.join(libs, lib) for lib in shared_libs)]
+        self.async_run_command = self.run_command[:-1] + [
+            "-O3", "-shared-libs=" + ",".join(
+                os.path.join(libs, lib)
+                for lib in shared_libs + ["libmlir_async_runtime.so"])]
         # Races show on some runs only: each program runs this many times and
         # its output is that of every run.
         self.repeat = args.repeat
@@ -106,17 +114,25 @@ class Tools:
 
     def execute(self, program_file):
         """Lowers and runs a program: (ok, output, error text)."""
-        lowered = self.call([self.mlir_opt, program_file] + self.lowering)
+        lowering, run_command = self.commands_for(program_file)
+        lowered = self.call([self.mlir_opt, program_file] + lowering)
         if lowered.returncode != 0:
             return False, "", "lowering failed: " + lowered.stderr[-2000:]
         output = ""
         for _ in range(self.repeat):
-            ran = self.call(self.run_command, stdin=lowered.stdout, env=self.env)
+            ran = self.call(run_command, stdin=lowered.stdout, env=self.env)
             output += ran.stdout
             if ran.returncode != 0:
                 return False, output, "run failed (exit %d): %s" % (
                     ran.returncode, ran.stderr[-2000:])
         return True, output, ""
+
+    def commands_for(self, program_file):
+        """The lowering and the run command for a program."""
+        with open(program_file) as f:
+            if "async.execute" in f.read():
+                return ASYNC_LOWERING + self.lowering, self.async_run_command
+        return self.lowering, self.run_command
 
     def strategies(self, pass_name):
         """The pass's strategies, as its own error message lists them."""
@@ -341,8 +357,9 @@ def write_reproducer(tools, finding, failures, reduce):
     for file, text in (("expected.txt", finding.expected), ("actual.txt", finding.actual)):
         with open(os.path.join(folder, file), "w") as f:
             f.write(text)
-    lower = " ".join([shlex.quote(tools.mlir_opt)] + tools.lowering)
-    run = " ".join(shlex.quote(part) for part in tools.run_command)
+    lowering, run_command = tools.commands_for(program)
+    lower = " ".join([shlex.quote(tools.mlir_opt)] + lowering)
+    run = " ".join(shlex.quote(part) for part in run_command)
     if tools.env:
         run = "OMP_NUM_THREADS=%s %s" % (tools.env["OMP_NUM_THREADS"], run)
     with open(os.path.join(folder, "info.txt"), "w") as f:

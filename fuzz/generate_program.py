@@ -22,7 +22,10 @@ written to break a planner that shares memory wrongly:
   buffers from outside, each storing one checksum into a buffer of results.
   Iterations write nothing shared and print nothing, so the unplanned
   program prints the same on any number of threads (the fuzzer's
-  `--threads` runs them on OpenMP threads).
+  `--threads` runs them on OpenMP threads);
+- in one seed of three, `async.execute` regions that fill a buffer while the
+  code after them works on others, until an `async.await` before the buffer
+  is read.
 
 Run as a script it writes the program of `--seed` to stdout or `-o`.
 """
@@ -166,6 +169,9 @@ class Generator:
         # Code that may run on several threads at once prints nothing: the
         # body of a parallel loop and the helpers it calls.
         self.quiet = False
+        # The async runtime needs a slower JIT (coroutines), so only some
+        # seeds use it.
+        self.allow_async = seed % 3 == 0
 
     # --- output ----------------------------------------------------------
 
@@ -606,6 +612,39 @@ class Generator:
         self.emit("}")
         results.root.read = False
 
+    def stmt_async(self):
+        """An async.execute fills a whole buffer while the code after it
+        goes on with other buffers; an async.await comes before the buffer,
+        or anything that may point into it, is used again."""
+        targets = [b for b in self.visible_bufs()
+                   if b.static and b.root.handle is b and not b.root.escaped]
+        if self.quiet or not targets:
+            return self.stmt_alloc()
+        target = self.rng.choice(targets)
+        token = self.fresh("t")
+        self.emit("%s = async.execute {" % token)
+        self.fn.indent += 1
+        self.fill(target, self.salt())
+        self.emit("async.yield")
+        self.fn.indent -= 1
+        self.emit("}")
+        def touches(buf):
+            return (buf.root.may_point_into(target.root)
+                    or target.root.may_point_into(buf.root))
+        hidden = []
+        for scope in self.scopes:
+            hidden += [(scope, b) for b in scope.bufs if touches(b)]
+            scope.bufs = [b for b in scope.bufs if not touches(b)]
+        protected = self.protected
+        self.protected = protected | {target.root}
+        self.body(self.rng.randrange(1, 4))
+        self.protected = protected
+        self.emit("async.await %s : !async.token" % token)
+        for scope, buf in hidden:
+            if buf not in scope.bufs:
+                scope.bufs.append(buf)
+        self.stmt_check(target)
+
     def condition(self):
         x = self.rng.choice(self.visible_ints() or [self.salt()])
         bit = self.fresh()
@@ -805,6 +844,8 @@ class Generator:
             if depth < 4:
                 choices += [(self.stmt_for, 2), (self.stmt_if, 2), (self.stmt_while, 1),
                             (self.stmt_parallel, 2)]
+                if self.allow_async:
+                    choices.append((self.stmt_async, 2))
                 if self.helper_count < 5:
                     choices.append((self.stmt_call, 2))
             funcs, weights = zip(*choices)

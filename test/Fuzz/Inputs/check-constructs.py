@@ -22,6 +22,7 @@ CONSTRUCTS = {
     "dealloc": r"memref\.dealloc ",
     "call": r"func\.call @f\d+\(",
     "scf.forall": r"scf\.forall \(",
+    "async.execute awaited": r"async\.execute \{[\s\S]*async\.await",
     "scf.parallel": r"scf\.parallel \(",
     "call in a parallel loop": lambda text: called_in_parallel_loop(text),
     "function returning a buffer": r"func\.func private @f\d+\(.*\) -> memref<",
