@@ -160,8 +160,11 @@ Region *getCommonRegion(Operation *alloc,
 }
 
 /// The half-open interval of program points on which the buffer is live:
-/// from its allocation to its last use, where a use nested in a region op
-/// (a loop, say) counts as a use of the whole op. In a region with several
+/// from its first use to its last, where a use nested in a region op (a
+/// loop, say) counts as a use of the whole op. A fresh allocation holds
+/// nothing until its first use, reads included, so its bytes may serve
+/// another buffer until then: allocations hoisted to the top of a function
+/// share memory as if each were at its first use. In a region with several
 /// blocks, program order says little about execution order, so the buffer
 /// is live for the whole region.
 std::pair<uint64_t, uint64_t>
@@ -173,7 +176,9 @@ getLiveInterval(Operation *alloc, const llvm::SetVector<Operation *> &users,
     return {span.first, span.last + 1};
   }
   OrderSpan span = order.getSpan(common->findAncestorOpInRegion(*alloc));
-  uint64_t start = span.first, last = span.last;
+  if (users.empty())
+    return {span.first, span.last + 1};
+  uint64_t start = UINT64_MAX, last = 0;
   for (Operation *user : users) {
     OrderSpan userSpan = order.getSpan(common->findAncestorOpInRegion(*user));
     start = std::min(start, userSpan.first);
