@@ -12,8 +12,8 @@
 // last used inside the launch at 4, but the kernel may run until the wait at
 // 12: %a and %b, a host temporary used before the wait, must not overlap.
 // CHECK-LABEL: @launch_async: 2 buffers
-// CHECK-NEXT:  "a" memref<4xf32>: planned [2, 13),
-// CHECK-NEXT:  "b" memref<4xf32>: planned [7, 12),
+// CHECK-NEXT:  "a" memref<4xf32>: planned [4, 13),
+// CHECK-NEXT:  "b" memref<4xf32>: planned [8, 12),
 func.func @launch_async(%out: memref<4xf32>) {
   %c1 = arith.constant 1 : index
   %one = arith.constant 1.0 : f32
@@ -34,7 +34,7 @@ func.func @launch_async(%out: memref<4xf32>) {
 // The token passes through `gpu.wait async` (8) before the blocking wait
 // (10): %a is live to it.
 // CHECK-LABEL: @launch_chain: 1 buffer
-// CHECK-NEXT:  "a" memref<4xf32>: planned [2, 11),
+// CHECK-NEXT:  "a" memref<4xf32>: planned [4, 11),
 func.func @launch_chain() {
   %c1 = arith.constant 1 : index
   %one = arith.constant 1.0 : f32
@@ -87,11 +87,11 @@ func.func @token_returned() -> !gpu.async.token {
 }
 
 // async.execute: %a is written in the body (lifted to the execute, 3) and
-// the work is awaited at 11: live on [2, 12). %b, allocated after the
+// the work is awaited at 11: live on [3, 12). %b, allocated after the
 // execute and dead before the await, must not share %a's bytes.
 // CHECK-LABEL: @execute_awaited: 2 buffers
-// CHECK-NEXT:  "a" memref<4xf32>: planned [2, 12),
-// CHECK-NEXT:  "b" memref<4xf32>: planned [6, 11),
+// CHECK-NEXT:  "a" memref<4xf32>: planned [3, 12),
+// CHECK-NEXT:  "b" memref<4xf32>: planned [7, 11),
 func.func @execute_awaited(%out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1.0 : f32
@@ -121,7 +121,7 @@ func.func @execute_yields_buffer() {
 
 // Without `async`, the launch returns when its kernel is done.
 // CHECK-LABEL: @launch_blocking: 1 buffer
-// CHECK-NEXT:  "a" memref<4xf32>: planned [2, 6),
+// CHECK-NEXT:  "a" memref<4xf32>: planned [3, 6),
 func.func @launch_blocking() {
   %c1 = arith.constant 1 : index
   %one = arith.constant 1.0 : f32
@@ -139,8 +139,8 @@ func.func @launch_blocking() {
 // 0-1 constants, 2 %a, 3-4 fill, 5 gpu.wait async, 6 memcpy, 7 %b, 8-9 fill,
 // 10 gpu.wait, 11 return.
 // CHECK-LABEL: @memcpy_async: 2 buffers
-// CHECK-NEXT:  "a" memref<4xf32>: planned [2, 11),
-// CHECK-NEXT:  "b" memref<4xf32>: planned [7, 10),
+// CHECK-NEXT:  "a" memref<4xf32>: planned [3, 11),
+// CHECK-NEXT:  "b" memref<4xf32>: planned [8, 10),
 func.func @memcpy_async(%dst: memref<4xf32>) {
   %c1 = arith.constant 1 : index
   %one = arith.constant 1.0 : f32

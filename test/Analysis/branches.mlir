@@ -11,7 +11,7 @@
 // scf.if, each is live on [5, 17), around %kept's last use too. The two are
 // kept apart although only one branch runs (a known loss of precision).
 // CHECK-LABEL: @if_yields_buffer: 3 buffers
-// CHECK-NEXT:  "kept" memref<4xf32>: planned [2, 17), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "kept" memref<4xf32>: planned [3, 17), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 // CHECK-NEXT:  "t" memref<4xf32>: planned [5, 17), 16 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'scf.if' "if"
 // CHECK-NEXT:  "e" memref<4xf32>: planned [5, 17), 16 bytes, align 16, space default, 1 alias, 0 deallocs
@@ -38,8 +38,8 @@ func.func @if_yields_buffer(%cond: i1, %out: memref<4xf32>) {
 // 8-9 fill, 10-12 add, 13 return. %t lives inside the then region; %after
 // begins after the scf.if.
 // CHECK-LABEL: @branch_local: 2 buffers
-// CHECK-NEXT:  "t" memref<4xf32>: planned [2, 6), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "after" memref<4xf32>: planned [7, 13), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "t" memref<4xf32>: planned [3, 6), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "after" memref<4xf32>: planned [8, 13), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @branch_local(%cond: i1, %out: memref<4xf32>) {
   %one = arith.constant 1.0 : f32
   scf.if %cond {
@@ -60,9 +60,9 @@ func.func @branch_local(%cond: i1, %out: memref<4xf32>) {
 // Numbers: 0 %before, 1 %both, 2 scf.if, 3 copy, 4 yield, 5 copy, 6 yield,
 // 7 copy, 8 return.
 // CHECK-LABEL: @if_forwards_outer_buffer: 2 buffers
-// CHECK-NEXT:  "before" memref<4xf32>: planned [0, 8), 16 bytes, align 16, space default, 1 alias, 0 deallocs
+// CHECK-NEXT:  "before" memref<4xf32>: planned [2, 8), 16 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'scf.if' "select_if"
-// CHECK-NEXT:  "both" memref<4xf32>: planned [1, 7), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "both" memref<4xf32>: planned [2, 7), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @if_forwards_outer_buffer(%cond: i1, %in: memref<4xf32>, %out: memref<4xf32>) {
   %before = memref.alloc() : memref<4xf32> loc("before")
   %both = memref.alloc() : memref<4xf32> loc("both")

@@ -39,9 +39,9 @@ func.func private @forwards_to_external(%m: memref<4xf32>) {
 // to the add. Numbers: 0 %a, 1 call @fill, 2 call @identity, 3 %b, 4 call
 // @fill, 5-7 add, 8 return.
 // CHECK-NEXT:  @call_result_aliases: 2 buffers
-// CHECK-NEXT:  "a" memref<4xf32>: planned [0, 8), 16 bytes, align 16, space default, 1 alias, 0 deallocs
+// CHECK-NEXT:  "a" memref<4xf32>: planned [1, 8), 16 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'func.call' "r"
-// CHECK-NEXT:  "b" memref<4xf32>: planned [3, 8), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "b" memref<4xf32>: planned [4, 8), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @call_result_aliases(%out: memref<4xf32>) {
   %a = memref.alloc() : memref<4xf32> loc("a")
   func.call @fill(%a) : (memref<4xf32>) -> ()
@@ -74,7 +74,7 @@ func.func @call_escapes() {
 // second function passing buffers to the same callees gets the same answers.
 // CHECK-NEXT:  @cached_callee_facts: 2 buffers
 // CHECK-NEXT:  "again_freed" memref<4xf32>: left alone (freed-elsewhere): passed to @frees, where it is freed by the function that receives it
-// CHECK-NEXT:  "again_filled" memref<4xf32>: planned [2, 4), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "again_filled" memref<4xf32>: planned [3, 4), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @cached_callee_facts() {
   %freed = memref.alloc() : memref<4xf32> loc("again_freed")
   func.call @frees(%freed) : (memref<4xf32>) -> ()

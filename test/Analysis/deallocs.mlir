@@ -10,7 +10,7 @@
 // deallocs in both branches are found, one through a cast; the cast is its
 // last use, so it lives for the scf.if.
 // CHECK-LABEL: @deallocs: 2 buffers
-// CHECK-NEXT:  "a" memref<4xf32>: planned [1, 13), 16 bytes, align 16, space default, 1 alias, 2 deallocs
+// CHECK-NEXT:  "a" memref<4xf32>: planned [2, 13), 16 bytes, align 16, space default, 1 alias, 2 deallocs
 // CHECK-NEXT:    alias: result 0 of 'memref.cast' "cast"
 // CHECK-NEXT:    dealloc: 'memref.dealloc' "then_dealloc"
 // CHECK-NEXT:    dealloc: 'memref.dealloc' "else_dealloc"
@@ -35,9 +35,9 @@ func.func @deallocs(%cond: i1, %n: index) {
 // (5). Numbers: 0 %c0, 1 %b, 2 store, 3 load, 4 %later, 5 dealloc %b,
 // 6 store, 7 dealloc %later, 8 return.
 // CHECK-LABEL: @dealloc_is_not_a_use: 2 buffers
-// CHECK-NEXT:  "b" memref<4xf32>: planned [1, 4), 16 bytes, align 16, space default, 0 aliases, 1 dealloc
+// CHECK-NEXT:  "b" memref<4xf32>: planned [2, 4), 16 bytes, align 16, space default, 0 aliases, 1 dealloc
 // CHECK-NEXT:    dealloc: 'memref.dealloc' "free_b"
-// CHECK-NEXT:  "later" memref<4xf32>: planned [4, 7), 16 bytes, align 16, space default, 0 aliases, 1 dealloc
+// CHECK-NEXT:  "later" memref<4xf32>: planned [6, 7), 16 bytes, align 16, space default, 0 aliases, 1 dealloc
 // CHECK-NEXT:    dealloc: 'memref.dealloc' "free_later"
 func.func @dealloc_is_not_a_use(%v: f32) -> f32 {
   %c0 = arith.constant 0 : index

@@ -8,7 +8,7 @@
 // result; captured by an op that takes its address or an op without memory
 // effects; freed by memref.realloc. %local beside them is planned.
 // CHECK-LABEL: @escapes: 8 buffers
-// CHECK-NEXT:  "local" memref<4xf32>: planned [1, 6), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "local" memref<4xf32>: planned [2, 6), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 // CHECK-NEXT:  "ret" memref<4xf32>: left alone (returned): returned from the function
 // CHECK-NEXT:  "via_cast" memref<4xf32>: left alone (returned): returned from the function
 // CHECK-NEXT:  "via_if" memref<4xf32>: left alone (returned): returned from the function
@@ -66,7 +66,7 @@ func.func @freed_elsewhere(%cond: i1) -> memref<8xf32> {
 // there lives until the await (9; test/Analysis/async.mlir), one allocated
 // there is in an unsupported region.
 // CHECK-LABEL: @asynchronous: 2 buffers
-// CHECK-NEXT:  "outside" memref<4xf32>: planned [1, 10),
+// CHECK-NEXT:  "outside" memref<4xf32>: planned [2, 10),
 // CHECK-NEXT:  "inside" memref<4xf32>: left alone (region): allocated inside 'async.execute', which may run after it returns
 func.func @asynchronous(%out: memref<4xf32>) {
   %one = arith.constant 1.0 : f32

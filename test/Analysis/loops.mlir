@@ -11,8 +11,8 @@
 // the body (7) but the next iteration reads it again: it is live to the end
 // of the loop (14), past %b's whole life.
 // CHECK-LABEL: @outer_buffer_used_at_body_start: 2 buffers
-// CHECK-NEXT:  "a" memref<4xf32>: planned [3, 15), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "b" memref<4xf32>: planned [8, 14), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "a" memref<4xf32>: planned [4, 15), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "b" memref<4xf32>: planned [9, 14), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @outer_buffer_used_at_body_start(%n: index, %out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -33,10 +33,10 @@ func.func @outer_buffer_used_at_body_start(%n: index, %out: memref<4xf32>) {
 // 22 yield, 23-25 add, 26 return. %c and %d follow each other in the body;
 // %e is live across the loop; %early ends where %e begins.
 // CHECK-LABEL: @body_buffers_share: 4 buffers
-// CHECK-NEXT:  "early" memref<16xf32>: planned [3, 7), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "e" memref<16xf32>: planned [7, 26), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "c" memref<16xf32>: planned [11, 17), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "d" memref<16xf32>: planned [17, 22), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "early" memref<16xf32>: planned [4, 7), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "e" memref<16xf32>: planned [8, 26), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "c" memref<16xf32>: planned [12, 17), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "d" memref<16xf32>: planned [18, 22), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @body_buffers_share(%n: index, %out: memref<16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -64,8 +64,8 @@ func.func @body_buffers_share(%n: index, %out: memref<16xf32>) {
 // so it is live for the whole inner loop (to 17), around all of %inner; it
 // lives inside one outer iteration.
 // CHECK-LABEL: @nested_loops: 2 buffers
-// CHECK-NEXT:  "outer" memref<4xf32>: planned [4, 18), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "inner" memref<4xf32>: planned [11, 17), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "outer" memref<4xf32>: planned [5, 18), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "inner" memref<4xf32>: planned [12, 17), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @nested_loops(%n: index, %out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -90,7 +90,7 @@ func.func @nested_loops(%n: index, %out: memref<4xf32>) {
 // Numbers: 0-2 constants, 3 %init, 4-5 fill, 6 scf.for, 7 %next, 8-10 add,
 // 11 yield, 12 copy, 13 return.
 // CHECK-LABEL: @loop_carried: 2 buffers
-// CHECK-NEXT:  "init" memref<4xf32>: planned [3, 13), 16 bytes, align 16, space default, 2 aliases, 0 deallocs
+// CHECK-NEXT:  "init" memref<4xf32>: planned [4, 13), 16 bytes, align 16, space default, 2 aliases, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'scf.for' "loop"
 // CHECK-NEXT:    alias: argument 1 of block 0 of region 0 of 'scf.for' "loop"
 // CHECK-NEXT:  "next" memref<4xf32>: left alone (loop-carried): may outlive one iteration of 'scf.for'
@@ -110,27 +110,27 @@ func.func @loop_carried(%n: index, %out: memref<4xf32>) {
 }
 
 // Ping-pong through scf.while: %a and %b both reach every memref argument
-// and result of the loop, so both live from their allocation to the copy
+// and result of the loop, so both live from their first fill to the copy
 // after the loop; %tmp lives inside the after region.
 // Numbers: 0-2 constants, 3 %a, 4 %b, 5-6 fill, 7-8 fill, 9 scf.while,
 // 10 cmpi, 11 condition, 12 %tmp, 13-15 add, 16 copy, 17 addi, 18 yield,
 // 19 copy, 20 return.
 // CHECK-LABEL: @while_ping_pong: 3 buffers
-// CHECK-NEXT:  "a" memref<4xf32>: planned [3, 20), 16 bytes, align 16, space default, 6 aliases, 0 deallocs
+// CHECK-NEXT:  "a" memref<4xf32>: planned [5, 20), 16 bytes, align 16, space default, 6 aliases, 0 deallocs
 // CHECK-NEXT:    alias: result 1 of 'scf.while' "while"
 // CHECK-NEXT:    alias: result 2 of 'scf.while' "while"
 // CHECK-NEXT:    alias: argument 1 of block 0 of region 0 of 'scf.while' "while"
 // CHECK-NEXT:    alias: argument 2 of block 0 of region 0 of 'scf.while' "while"
 // CHECK-NEXT:    alias: argument 1 of block 0 of region 1 of 'scf.while' "while"
 // CHECK-NEXT:    alias: argument 2 of block 0 of region 1 of 'scf.while' "while"
-// CHECK-NEXT:  "b" memref<4xf32>: planned [4, 20), 16 bytes, align 16, space default, 6 aliases, 0 deallocs
+// CHECK-NEXT:  "b" memref<4xf32>: planned [7, 20), 16 bytes, align 16, space default, 6 aliases, 0 deallocs
 // CHECK-NEXT:    alias: result 1 of 'scf.while' "while"
 // CHECK-NEXT:    alias: result 2 of 'scf.while' "while"
 // CHECK-NEXT:    alias: argument 1 of block 0 of region 0 of 'scf.while' "while"
 // CHECK-NEXT:    alias: argument 2 of block 0 of region 0 of 'scf.while' "while"
 // CHECK-NEXT:    alias: argument 1 of block 0 of region 1 of 'scf.while' "while"
 // CHECK-NEXT:    alias: argument 2 of block 0 of region 1 of 'scf.while' "while"
-// CHECK-NEXT:  "tmp" memref<4xf32>: planned [12, 17), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "tmp" memref<4xf32>: planned [13, 17), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @while_ping_pong(%n: i32, %out: memref<4xf32>) {
   %one = arith.constant 1.0 : f32
   %c0 = arith.constant 0 : i32
@@ -179,7 +179,7 @@ func.func @while_carries_new_buffer(%n: i32, %init: memref<4xf32>, %out: memref<
 // defined in the body, so the body buffer still lives within one iteration.
 // Numbers: 0-1 constants, 2 scf.for, 3 %body, 4 select, 5 copy, 6 yield.
 // CHECK-LABEL: @body_select_with_outer_buffer: 1 buffer
-// CHECK-NEXT:  "body" memref<4xf32>: planned [3, 6), 16 bytes, align 16, space default, 1 alias, 0 deallocs
+// CHECK-NEXT:  "body" memref<4xf32>: planned [4, 6), 16 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'arith.select' "either"
 func.func @body_select_with_outer_buffer(%n: index, %cond: i1, %outer: memref<4xf32>) {
   %c0 = arith.constant 0 : index

@@ -7,10 +7,10 @@
 // Numbers: 0 %one, 1 %x, 2 %y, 3 %z, 4 %w, 5-6 fill, 7-8 fill, 9-10 fill,
 // 11 extf, 12-13 fill, 14-16 add, 17-19 add, 20 copy, 21 return.
 // CHECK-LABEL: @spaces: 4 buffers
-// CHECK-NEXT:  "x" memref<4xf32, 1>: planned [1, 17), 16 bytes, align 16, space 1, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "y" memref<4xf32, 1>: planned [2, 17), 16 bytes, align 16, space 1, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "z" memref<4xf32>: planned [3, 20), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "w" memref<2xf64, #gpu.address_space<workgroup>>: planned [4, 21), 16 bytes, align 16, space #gpu.address_space<workgroup>, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "x" memref<4xf32, 1>: planned [5, 17), 16 bytes, align 16, space 1, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "y" memref<4xf32, 1>: planned [7, 17), 16 bytes, align 16, space 1, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "z" memref<4xf32>: planned [9, 20), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "w" memref<2xf64, #gpu.address_space<workgroup>>: planned [12, 21), 16 bytes, align 16, space #gpu.address_space<workgroup>, 0 aliases, 0 deallocs
 func.func @spaces(%out: memref<4xf32>, %wout: memref<2xf64, #gpu.address_space<workgroup>>) {
   %one = arith.constant 1.0 : f32
   %x = memref.alloc() : memref<4xf32, 1> loc("x")
@@ -31,7 +31,7 @@ func.func @spaces(%out: memref<4xf32>, %wout: memref<2xf64, #gpu.address_space<w
 // A memory-space cast is a view: it keeps the buffer alive and is an alias.
 // Numbers: 0 %g, 1 %any, 2 %c0, 3 %v, 4 store, 5 return.
 // CHECK-LABEL: @space_cast: 1 buffer
-// CHECK-NEXT:  "g" memref<4xf32, 2>: planned [0, 5), 16 bytes, align 16, space 2, 1 alias, 0 deallocs
+// CHECK-NEXT:  "g" memref<4xf32, 2>: planned [1, 5), 16 bytes, align 16, space 2, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'memref.memory_space_cast' "any"
 func.func @space_cast() {
   %g = memref.alloc() : memref<4xf32, 2> loc("g")

@@ -67,11 +67,11 @@ func.func @block_argument(%out: memref<4xf32>) {
 
 // An scf.execute_region with several blocks: %inner, used in two of its
 // blocks only, lives on the whole region (2 to 7); %around, used inside
-// and after it, lives from its allocation to the use after it.
+// and after it, lives from the region to the use after it.
 // Numbers: 0 %around, 1 scf.execute_region, 2 %inner, 3 cond_br, 4 copy,
 // 5 yield, 6 copy, 7 yield, 8 copy, 9 return.
 // CHECK-LABEL: @multi_block_region: 2 buffers
-// CHECK-NEXT:  "around" memref<4xf32>: planned [0, 9), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "around" memref<4xf32>: planned [1, 9), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 // CHECK-NEXT:  "inner" memref<4xf32>: planned [2, 8), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @multi_block_region(%cond: i1, %out: memref<4xf32>) {
   %around = memref.alloc() : memref<4xf32> loc("around")
@@ -95,9 +95,9 @@ func.func @multi_block_region(%cond: i1, %out: memref<4xf32>) {
 // constants, 3 %shared, 4-5 fill, 6 scf.parallel, 7 %t, 8-9 fill, 10 copy,
 // 11 reduce, 12 scf.forall, 13 %u, 14 copy, 15 terminator, 16 return.
 // CHECK-LABEL: @parallel: 3 buffers
-// CHECK-NEXT:  "shared" memref<4xf32>: planned [3, 16), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "t" memref<4xf32>: planned [7, 10), 16 bytes, align 16, space default, each iteration of 'scf.parallel', 0 aliases, 0 deallocs
-// CHECK-NEXT:  "u" memref<4xf32>: planned [13, 15), 16 bytes, align 16, space default, each iteration of 'scf.forall', 0 aliases, 0 deallocs
+// CHECK-NEXT:  "shared" memref<4xf32>: planned [4, 16), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "t" memref<4xf32>: planned [8, 10), 16 bytes, align 16, space default, each iteration of 'scf.parallel', 0 aliases, 0 deallocs
+// CHECK-NEXT:  "u" memref<4xf32>: planned [14, 15), 16 bytes, align 16, space default, each iteration of 'scf.forall', 0 aliases, 0 deallocs
 func.func @parallel(%n: index, %out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

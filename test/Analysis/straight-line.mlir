@@ -1,6 +1,7 @@
 // The analysis of buffers in one block, printed by the test pass rather than
-// seen through a plan: a buffer is live from its memref.alloc to one past the
-// last use of it or of an alias. Ops are numbered from 0 in program order
+// seen through a plan: a buffer is live from the first use of it or of an
+// alias (not its memref.alloc: a fresh buffer holds nothing before) to one
+// past the last. Ops are numbered from 0 in program order
 // (pre-order: an op, then the ops nested in it).
 
 // RUN: memplan-opt %s --test-memplan-buffer-lifetimes -o /dev/null | FileCheck %s
@@ -11,12 +12,12 @@
 // through its subview %a8 (6), %c's through %c8 (11): a and c do not
 // overlap, nor do b and d.
 // CHECK-LABEL: @chain: 4 buffers
-// CHECK-NEXT:  "a" memref<16xf32>: planned [1, 7), 64 bytes, align 16, space default, 1 alias, 0 deallocs
+// CHECK-NEXT:  "a" memref<16xf32>: planned [2, 7), 64 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'memref.subview' "a8"
-// CHECK-NEXT:  "b" memref<8xf32>: planned [4, 10), 32 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "c" memref<16xf32>: planned [7, 12), 64 bytes, align 16, space default, 1 alias, 0 deallocs
+// CHECK-NEXT:  "b" memref<8xf32>: planned [6, 10), 32 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "c" memref<16xf32>: planned [8, 12), 64 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'memref.subview' "c8"
-// CHECK-NEXT:  "d" memref<8xf32>: planned [10, 13), 32 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "d" memref<8xf32>: planned [11, 13), 32 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @chain(%out: memref<8xf32>) {
   %cst = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<16xf32> loc("a")
@@ -38,9 +39,9 @@ func.func @chain(%out: memref<8xf32>) {
 // its addf and yield), 9 %z, 10 copy, 11-13 add, 14 return. A use by a
 // linalg op lasts to the end of its body.
 // CHECK-LABEL: @residual: 3 buffers
-// CHECK-NEXT:  "x" memref<16xf32>: planned [1, 14), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "y" memref<16xf32>: planned [4, 9), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "z" memref<16xf32>: planned [9, 14), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "x" memref<16xf32>: planned [2, 14), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "y" memref<16xf32>: planned [5, 9), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "z" memref<16xf32>: planned [10, 14), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @residual(%out: memref<16xf32>) {
   %cst = arith.constant 2.0 : f32
   %x = memref.alloc() : memref<16xf32> loc("x")
@@ -58,7 +59,7 @@ func.func @residual(%out: memref<16xf32>) {
 // itself (1) is the first point of %late, whose use comes later (4).
 // CHECK-LABEL: @unused_and_late: 2 buffers
 // CHECK-NEXT:  "unused" memref<4xf32>: planned [0, 1), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "late" memref<4xf32>: planned [1, 5), 16 bytes, align 16, space default
+// CHECK-NEXT:  "late" memref<4xf32>: planned [4, 5), 16 bytes, align 16, space default
 func.func @unused_and_late(%out: memref<4xf32>) {
   %unused = memref.alloc() : memref<4xf32> loc("unused")
   %late = memref.alloc() : memref<4xf32> loc("late")
@@ -71,7 +72,7 @@ func.func @unused_and_late(%out: memref<4xf32>) {
 // Every function is analysed on its own, those of nested modules included,
 // with its own numbering; declarations have no buffers and print nothing.
 // CHECK-LABEL: @nested: 1 buffer
-// CHECK-NEXT:  "n" memref<2xf64>: planned [0, 2), 16 bytes, align 16, space default
+// CHECK-NEXT:  "n" memref<2xf64>: planned [1, 2), 16 bytes, align 16, space default
 // CHECK-NOT:   @declared
 module @inner {
   func.func @nested(%out: memref<2xf64>) {

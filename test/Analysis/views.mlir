@@ -11,13 +11,13 @@
 // 18 load %sub, 19 addf, 20 store, 21 return. %base is last read through
 // %sub (18); views of views (%cast of %flat, %back of %re) count too.
 // CHECK-LABEL: @views_outlive_base: 2 buffers
-// CHECK-NEXT:  "base" memref<4x4xf32>: planned [1, 19), 64 bytes, align 16, space default, 5 aliases, 0 deallocs
+// CHECK-NEXT:  "base" memref<4x4xf32>: planned [2, 19), 64 bytes, align 16, space default, 5 aliases, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'memref.subview' "sub"
 // CHECK-NEXT:    alias: result 0 of 'memref.collapse_shape' "flat"
 // CHECK-NEXT:    alias: result 0 of 'memref.cast' "cast"
 // CHECK-NEXT:    alias: result 0 of 'memref.reinterpret_cast' "re"
 // CHECK-NEXT:    alias: result 0 of 'memref.expand_shape' "back"
-// CHECK-NEXT:  "other" memref<16xf32>: planned [8, 16), 64 bytes, align 16, space default, 1 alias, 0 deallocs
+// CHECK-NEXT:  "other" memref<16xf32>: planned [9, 16), 64 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'memref.expand_shape' "o2"
 func.func @views_outlive_base(%out: memref<16xf32>) {
   %one = arith.constant 1.0 : f32
@@ -44,13 +44,13 @@ func.func @views_outlive_base(%out: memref<16xf32>) {
 // the view, and aligned for f32 (4) with alignment=1. Numbers: 0 %one,
 // 1 %c0, 2 %bytes, 3 %f, 4-5 fill, 6 %other, 7-8 fill, 9-11 add, 12 return.
 // CHECK-LABEL: @view_of_bytes: 2 buffers
-// CHECK-NEXT:  "bytes" memref<64xi8>: planned [2, 12), 64 bytes, align 16, space default, 1 alias, 0 deallocs
+// CHECK-NEXT:  "bytes" memref<64xi8>: planned [3, 12), 64 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'memref.view' "f"
-// CHECK-NEXT:  "other" memref<16xf32>: planned [6, 12), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "other" memref<16xf32>: planned [7, 12), 64 bytes, align 16, space default, 0 aliases, 0 deallocs
 // ALIGN1-LABEL: @view_of_bytes: 2 buffers
-// ALIGN1-NEXT:  "bytes" memref<64xi8>: planned [2, 12), 64 bytes, align 4, space default, 1 alias, 0 deallocs
+// ALIGN1-NEXT:  "bytes" memref<64xi8>: planned [3, 12), 64 bytes, align 4, space default, 1 alias, 0 deallocs
 // ALIGN1-NEXT:    alias: result 0 of 'memref.view' "f"
-// ALIGN1-NEXT:  "other" memref<16xf32>: planned [6, 12), 64 bytes, align 4, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "other" memref<16xf32>: planned [7, 12), 64 bytes, align 4, space default, 0 aliases, 0 deallocs
 func.func @view_of_bytes(%out: memref<16xf32>) {
   %one = arith.constant 1.0 : f32
   %c0 = arith.constant 0 : index
@@ -68,12 +68,12 @@ func.func @view_of_bytes(%out: memref<16xf32>) {
 // a plain i8 buffer then needs 1. Numbers: 0 %c0, 1 %odd, 2 %bytes, 3 %v,
 // 4 load, 5 store, 6 %i, 7 store, 8 return.
 // CHECK-LABEL: @aligned_for_views: 2 buffers
-// CHECK-NEXT:  "odd" memref<3xi8>: planned [1, 8), 3 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "vectors" memref<16xi8>: planned [2, 5), 16 bytes, align 16, space default, 1 alias, 0 deallocs
+// CHECK-NEXT:  "odd" memref<3xi8>: planned [7, 8), 3 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "vectors" memref<16xi8>: planned [3, 5), 16 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'memref.view' "v"
 // ALIGN1-LABEL: @aligned_for_views: 2 buffers
-// ALIGN1-NEXT:  "odd" memref<3xi8>: planned [1, 8), 3 bytes, align 1, space default, 0 aliases, 0 deallocs
-// ALIGN1-NEXT:  "vectors" memref<16xi8>: planned [2, 5), 16 bytes, align 16, space default, 1 alias, 0 deallocs
+// ALIGN1-NEXT:  "odd" memref<3xi8>: planned [7, 8), 3 bytes, align 1, space default, 0 aliases, 0 deallocs
+// ALIGN1-NEXT:  "vectors" memref<16xi8>: planned [3, 5), 16 bytes, align 16, space default, 1 alias, 0 deallocs
 // ALIGN1-NEXT:    alias: result 0 of 'memref.view' "v"
 func.func @aligned_for_views(%out: memref<vector<4xf32>>) {
   %c0 = arith.constant 0 : index
@@ -93,7 +93,7 @@ func.func @aligned_for_views(%out: memref<vector<4xf32>>) {
 // Numbers: 0 %m, 1 %t, 2 %base, 3 %c0, 4 load %t, 5 load %base, 6 dim,
 // 7 return.
 // CHECK-LABEL: @other_views: 1 buffer
-// CHECK-NEXT:  "m" memref<2x3xf32>: planned [0, 7), 24 bytes, align 16, space default, 2 aliases, 0 deallocs
+// CHECK-NEXT:  "m" memref<2x3xf32>: planned [1, 7), 24 bytes, align 16, space default, 2 aliases, 0 deallocs
 // CHECK-NEXT:    alias: result 0 of 'memref.transpose' "t"
 // CHECK-NEXT:    alias: result 0 of 'memref.extract_strided_metadata' "meta"
 func.func @other_views() -> index {

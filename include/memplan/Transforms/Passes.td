@@ -112,9 +112,10 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     freed before every return. Existing `memref.dealloc`s of planned buffers
     are removed.
 
-    A buffer is live from its allocation to the last use of it or of any
-    alias (views, casts, reshapes, values passed through region or block
-    arguments, results of calls that received it). A use inside a loop or
+    A buffer is live from the first use of it or of any alias to the last
+    (views, casts, reshapes, values passed through region or block
+    arguments, results of calls that received it): a fresh allocation holds
+    nothing before its first use. A use inside a loop or
     other region op keeps the buffer live for the whole op.
 
     A buffer is left alone, with a reason, when it has a dynamic shape or a
