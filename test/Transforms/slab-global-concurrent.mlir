@@ -12,7 +12,7 @@
 
 // Called from an scf.forall: its slab is allocated per call.
 // CHECK-LABEL: func.func private @forall_callee
-// CHECK: memref.alloc() {alignment = 16 : i64} : memref<64xi8>
+// CHECK: memref.alloc() {alignment = 16 : i64} : memref<32xi8>
 // CHECK-NOT: memref.get_global
 // expected-remark @below {{slab=global: allocating the slabs of this function instead, because it may run on several threads at once: it is called from inside 'scf.forall' in @forall_caller}}
 func.func private @forall_callee(%x: f32) -> f32 {
