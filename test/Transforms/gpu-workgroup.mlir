@@ -25,8 +25,8 @@ module attributes {gpu.container_module} {
     // INSERT: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<64xi8, #gpu.address_space<workgroup>>
     // INSERT: %[[A:.*]] = memref.view %[[SLAB]]
     // INSERT: memref.load %[[A]]
-    // INSERT-NEXT: gpu.barrier
     // INSERT-NEXT: %[[B:.*]] = memref.view %[[SLAB]]
+    // INSERT-NEXT: gpu.barrier
     // INSERT-NEXT: memref.store %{{.*}}, %[[B]]
     // OBJECTS-LABEL: gpu.func @no_barrier
     // OBJECTS-COUNT-2: memref.alloc() {alignment = 16 : i64} : memref<64xi8, #gpu.address_space<workgroup>>
@@ -80,6 +80,7 @@ module attributes {gpu.container_module} {
     // INSERT: scf.if
     // INSERT-NEXT: gpu.barrier
     // INSERT-NEXT: }
+    // INSERT-NEXT: memref.view
     // INSERT-NEXT: gpu.barrier
     // CHECK: memref.alloc() {alignment = 16 : i64} : memref<128xi8, #gpu.address_space<workgroup>>
     gpu.func @barrier_under_if(%out: memref<16xf32>, %cond: i1) kernel {
