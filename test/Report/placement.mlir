@@ -8,8 +8,8 @@
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size slab=global report=%t.global.json" -o /dev/null
 // RUN: %python -c "import json; [print(f['name'], s['placement']) for f in json.load(open('%t.global.json'))['functions'] for s in f['spaces']]" | FileCheck %s --check-prefix=GLOBAL
 
-// IR: func.func private @scale({{.*}}, %{{.*}}: memref<128xi8> {memplan.slab_alignment = 64 : i64, memplan.slab_size = 128 : i64})
-// REPORT: scale argument 128 64
+// IR: func.func private @scale({{.*}}, %{{.*}}: memref<64xi8> {memplan.slab_alignment = 64 : i64, memplan.slab_size = 64 : i64})
+// REPORT: scale argument 64 64
 // REPORT: main alloc {{[0-9]+}} 64
 // GLOBAL: scale global
 // GLOBAL: main global
