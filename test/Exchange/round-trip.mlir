@@ -24,22 +24,22 @@
 // RUN: memplan-solve --strategy=greedy-size %t.space.csv -o %t.space-plan.csv
 // RUN: memplan-opt %s --memplan-offsets="apply=%t.space-plan.csv space-alignment=1:64" | FileCheck %s --check-prefix=SPACEAPPLIED
 // @spaces numbers memory space 1 first, as its first buffer is there.
-// SPACECSV: @spaces/0/0,18,30,16,64
-// SPACECSV-NEXT: @spaces/0/1,19,30,16,64
-// SPACECSV-NEXT: @spaces/1/0,30,43,16,16
+// SPACECSV: @spaces/0/0,16,25,16,64
+// SPACECSV-NEXT: @spaces/0/1,18,25,16,64
+// SPACECSV-NEXT: @spaces/1/0,25,33,16,16
 // SPACEAPPLIED-LABEL: func.func @spaces
 // SPACEAPPLIED: memref.alloc() {alignment = 64 : i64} : memref<{{[0-9]+}}xi8, 1>
 
 // CSV: id,lower,upper,size,alignment
-// CSV-NEXT: @chain/0/0,0,6,64,16
-// CSV-NEXT: @chain/0/1,3,13,32,16
-// CSV-NEXT: @chain/0/2,6,13,64,16
+// CSV-NEXT: @chain/0/0,0,5,64,16
+// CSV-NEXT: @chain/0/1,4,12,32,16
+// CSV-NEXT: @chain/0/2,6,12,64,16
 // The returned buffer is left alone and not written.
-// CSV-NEXT: @returned/0/0,13,18,16,16
+// CSV-NEXT: @returned/0/0,12,16,16,16
 // Each group starts where the previous one ended.
-// CSV-NEXT: @spaces/0/0,18,30,16,16
-// CSV-NEXT: @spaces/0/1,19,30,16,16
-// CSV-NEXT: @spaces/1/0,30,43,16,16
+// CSV-NEXT: @spaces/0/0,16,25,16,16
+// CSV-NEXT: @spaces/0/1,18,25,16,16
+// CSV-NEXT: @spaces/1/0,25,33,16,16
 // CSV-EMPTY:
 
 // APPLIED-LABEL: func.func @chain
