@@ -63,6 +63,13 @@ def check_space(space, where, offsets_mode):
     require(space, "buffers", is_count, "a count", where)
     require(space, "lower-bound", is_count, "a count", where)
     require(space, "naive", is_count, "a count", where)
+    if "lifetimes-widened" in space:
+        require(space, "lifetimes-widened", is_count, "a count", where)
+        interval_bound = require(space, "interval-lower-bound", is_count,
+                                 "a count", where)
+        if interval_bound < space["lower-bound"]:
+            raise ReportError(f"{where}: the bound of the widened intervals "
+                              "is below the bound of the program")
     seconds = require(space, "seconds", is_number, "a number", where)
     if seconds < 0:
         raise ReportError(f"{where}: 'seconds' must not be negative")
@@ -81,6 +88,20 @@ def check_space(space, where, offsets_mode):
             "a list of counts",
             where,
         )
+
+
+def check_live_ranges(ranges, start, end, where):
+    """A widened lifetime: its ranges are sorted, with gaps between, and
+    [start, end) is their hull."""
+    if not isinstance(ranges, list) or len(ranges) < 2 or not all(
+            isinstance(r, list) and len(r) == 2 and all(is_count(x) for x in r)
+            and r[0] < r[1] for r in ranges):
+        raise ReportError(f"{where}: 'live-ranges' must be two or more "
+                          "non-empty [start, end) pairs")
+    if any(a[1] >= b[0] for a, b in zip(ranges, ranges[1:])):
+        raise ReportError(f"{where}: 'live-ranges' must be sorted, with gaps")
+    if ranges[0][0] != start or ranges[-1][1] != end:
+        raise ReportError(f"{where}: 'live-ranges' must span [{start}, {end})")
 
 
 def check_buffer(buffer, where, offsets_mode):
@@ -105,6 +126,8 @@ def check_buffer(buffer, where, offsets_mode):
     end = require(buffer, "end", is_count, "a count", where)
     if end < start:
         raise ReportError(f"{where}: lifetime [{start}, {end}) ends before it starts")
+    if "live-ranges" in buffer:
+        check_live_ranges(buffer["live-ranges"], start, end, where)
     require(buffer, "offset" if offsets_mode else "object", is_count,
             "a count", where)
 

@@ -1,17 +1,16 @@
 //===- BufferLifetimes.cpp - The buffers of a function and their lives ----===//
 
 #include "memplan/Analysis/BufferLifetimes.h"
+#include "memplan/Analysis/ControlFlowLiveness.h"
 #include "memplan/Analysis/ProgramOrder.h"
 #include "memplan/Analysis/RegionSemantics.h"
 
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SCCIterator.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
@@ -52,25 +51,6 @@ std::optional<uint64_t> getElementStride(Type type, const DataLayout &layout) {
   return llvm::alignTo(bytes, std::max<uint64_t>(padTo, 1));
 }
 
-/// The blocks from which control can leave and come back, found once per
-/// region from its strongly connected components: a search from every
-/// allocation would be quadratic in a function of many blocks.
-class CycleBlocks {
-public:
-  bool contains(Block *block) {
-    auto [entry, inserted] = cyclic.try_emplace(block->getParent());
-    if (inserted)
-      for (auto scc = llvm::scc_begin(block->getParent()); !scc.isAtEnd();
-           ++scc)
-        if (scc.hasCycle())
-          entry->second.insert_range(*scc);
-    return entry->second.contains(block);
-  }
-
-private:
-  llvm::DenseMap<Region *, llvm::DenseSet<Block *>> cyclic;
-};
-
 /// Whether every alias is created inside `region` in one execution of it,
 /// rather than arriving from outside or from an earlier execution through a
 /// block argument.
@@ -93,7 +73,7 @@ bool staysInsideOneExecution(Region *region,
 std::optional<LeftAlone>
 checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
                       const llvm::SetVector<Value> &aliases,
-                      CycleBlocks &cycles, Operation *&scope) {
+                      ControlFlowComponents &components, Operation *&scope) {
   Operation *inner = alloc;
   for (Region *region = alloc->getParentRegion();;) {
     Operation *owner = region->getParentOp();
@@ -134,7 +114,7 @@ checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
     }
     if (!repeats && !region->hasOneBlock()) {
       Block *block = region->findAncestorBlockInRegion(*inner->getBlock());
-      if (block && cycles.contains(block)) {
+      if (block && components.isOnCycle(block)) {
         repeats = true;
         repeater = "a control-flow loop";
       }
@@ -159,32 +139,33 @@ Region *getCommonRegion(Operation *alloc,
   return common;
 }
 
-/// The half-open interval of program points on which the buffer is live:
-/// from its first use to its last, where a use nested in a region op (a
-/// loop, say) counts as a use of the whole op. A fresh allocation holds
-/// nothing until its first use, reads included, so its bytes may serve
-/// another buffer until then: allocations hoisted to the top of a function
-/// share memory as if each were at its first use. In a region with several
-/// blocks, program order says little about execution order, so the buffer
-/// is live for the whole region.
-std::pair<uint64_t, uint64_t>
-getLiveInterval(Operation *alloc, const llvm::SetVector<Operation *> &users,
-                const ProgramOrder &order) {
+/// The program points at which the buffer is live: from its first use to
+/// its last, where a use nested in a region op (a loop, say) counts as a use
+/// of the whole op. A fresh allocation holds nothing until its first use,
+/// reads included, so its bytes may serve another buffer until then:
+/// allocations hoisted to the top of a function share memory as if each
+/// were at its first use. In a region of several blocks the points come
+/// from its control-flow graph and may be several spans.
+llvm::SmallVector<OrderSpan>
+getLiveSpans(Operation *alloc, const llvm::SetVector<Operation *> &users,
+             const ProgramOrder &order, ControlFlowComponents &components) {
   Region *common = getCommonRegion(alloc, users);
-  if (!common->hasOneBlock()) {
-    OrderSpan span = order.getSpan(common);
-    return {span.first, span.last + 1};
-  }
-  OrderSpan span = order.getSpan(common->findAncestorOpInRegion(*alloc));
+  Operation *allocation = common->findAncestorOpInRegion(*alloc);
   if (users.empty())
-    return {span.first, span.last + 1};
-  uint64_t start = UINT64_MAX, last = 0;
+    return {order.getSpan(allocation)};
+  if (!common->hasOneBlock()) {
+    llvm::SmallVector<Operation *> uses;
+    for (Operation *user : users)
+      uses.push_back(common->findAncestorOpInRegion(*user));
+    return getLiveSpansInRegion(allocation, uses, order, components);
+  }
+  OrderSpan span{UINT64_MAX, 0};
   for (Operation *user : users) {
     OrderSpan userSpan = order.getSpan(common->findAncestorOpInRegion(*user));
-    start = std::min(start, userSpan.first);
-    last = std::max(last, userSpan.last);
+    span.first = std::min(span.first, userSpan.first);
+    span.last = std::max(span.last, userSpan.last);
   }
-  return {start, last + 1};
+  return {span};
 }
 
 std::optional<LeftAlone> checkType(MemRefType type) {
@@ -199,7 +180,8 @@ std::optional<LeftAlone> checkType(MemRefType type) {
 FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
                             BufferAliasAnalysis &aliasAnalysis,
                             const ProgramOrder &order, const DataLayout &layout,
-                            uint64_t minAlignment, CycleBlocks &cycles) {
+                            uint64_t minAlignment,
+                            ControlFlowComponents &components) {
   FunctionBuffer buffer;
   buffer.alloc = alloc;
   MemRefType type = alloc.getType();
@@ -241,13 +223,18 @@ FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
 
   // Where the buffer lives says more than how it escapes: check that first.
   if ((buffer.leftAlone = checkEnclosingRegions(alloc, func, aliases.aliases,
-                                                cycles, buffer.scope)))
+                                                components, buffer.scope)))
     return buffer;
   if ((buffer.leftAlone = aliases.escape))
     return buffer;
 
-  std::tie(buffer.start, buffer.end) =
-      getLiveInterval(alloc, aliases.users, order);
+  llvm::SmallVector<OrderSpan> spans =
+      getLiveSpans(alloc, aliases.users, order, components);
+  buffer.start = spans.front().first;
+  buffer.end = spans.back().last + 1;
+  if (spans.size() > 1)
+    for (const OrderSpan &span : spans)
+      buffer.liveRanges.push_back({span.first, span.last + 1});
   buffer.deallocs = std::move(aliases.deallocs);
   return buffer;
 }
@@ -263,12 +250,12 @@ analyzeFunctionBuffers(FunctionOpInterface func,
     return buffers;
   ProgramOrder order(func);
   DataLayout layout = DataLayout::closest(func);
-  CycleBlocks cycles;
+  ControlFlowComponents components;
   func->walk([&](memref::AllocOp alloc) {
     if (alloc->getParentOfType<FunctionOpInterface>() != func)
       return;
     buffers.push_back(analyzeAlloc(alloc, func, aliasAnalysis, order, layout,
-                                   minAlignment, cycles));
+                                   minAlignment, components));
     LLVM_DEBUG({
       const FunctionBuffer &buffer = buffers.back();
       llvm::dbgs() << "memplan-analysis: @" << func.getName() << ": "

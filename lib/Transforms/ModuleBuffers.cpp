@@ -89,9 +89,21 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
       space.scope = scope;
       space.scopeIndex = scopeIndex;
       space.buffers = buffers;
-      for (const FunctionBuffer *buffer : buffers)
+      for (const FunctionBuffer *buffer : buffers) {
         space.problem.push_back(
             {buffer->size, buffer->alignment, buffer->start, buffer->end});
+        if (!buffer->liveRanges.empty())
+          ++space.widened;
+      }
+      if (space.widened)
+        for (const FunctionBuffer *buffer : buffers) {
+          if (buffer->liveRanges.empty())
+            space.liveRanges.push_back(
+                {buffer->size, buffer->alignment, buffer->start, buffer->end});
+          for (auto [start, end] : buffer->liveRanges)
+            space.liveRanges.push_back(
+                {buffer->size, buffer->alignment, start, end});
+        }
       if (limits.isSharedByGroup(memorySpace)) {
         SpaceProblem::GroupSharing sharing;
         sharing.barriers = findGroupBarriers(function.func);
@@ -103,6 +115,7 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
                    sharing.candidates.begin(), sharing.candidates.end(),
                    std::back_inserter(epochCuts));
         space.problem = toBarrierEpochs(space.problem, epochCuts);
+        space.liveRanges = toBarrierEpochs(space.liveRanges, epochCuts);
         space.sharing = std::move(sharing);
       }
       LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "

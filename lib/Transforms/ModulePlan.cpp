@@ -185,10 +185,18 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
                           .count();
   if (!plan)
     return fail(func, "planning failed", plan.takeError());
-  llvm::Expected<uint64_t> lowerBound =
+  llvm::Expected<uint64_t> intervalBound =
       computeLowerBound(options.kind, problem);
+  if (!intervalBound)
+    return fail(func, "lower bound", intervalBound.takeError());
+  // Widened lifetimes make a problem harder than the program's: its bound
+  // is not one of the program, and the program's is what the figures give.
+  llvm::Expected<uint64_t> lowerBound =
+      space.widened ? computeLowerBound(options.kind, space.liveRanges)
+                    : std::move(intervalBound);
   if (!lowerBound)
     return fail(func, "lower bound", lowerBound.takeError());
+  uint64_t intervalLowerBound = space.widened ? *intervalBound : *lowerBound;
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
   if (llvm::Error error =
@@ -210,12 +218,16 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
       StringRef exactAnswer;
       if (fit->searched)
         exactAnswer =
-            fit->answer == CapacityAnswer::DoesNotFit
-                ? "exact proved that no plan fits"
-                : "exact found no plan that fits within the time limit";
-      return emitCapacityError(space, *capacity, bestSize,
-                               std::max(*lowerBound, fit->lowerBound),
-                               exactAnswer);
+            fit->answer != CapacityAnswer::DoesNotFit
+                ? "exact found no plan that fits within the time limit"
+            : space.widened
+                ? "exact proved that no plan of the widened lifetimes fits"
+                : "exact proved that no plan fits";
+      // What exact proved of the widened intervals bounds nothing else.
+      return emitCapacityError(
+          space, *capacity, bestSize,
+          space.widened ? *lowerBound : std::max(*lowerBound, fit->lowerBound),
+          exactAnswer);
     }
     if (llvm::Error error =
             validateSpacePlan(space, *fit->plan, spacePlan.barriersToInsert))
@@ -241,6 +253,14 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
   functionPlan.placement = placer.getPlacement(func);
   PlanFigures &figures = functionPlan.figures;
   figures.addDetails(plan->details);
+  if (space.widened && plan->getTotalSize() > *lowerBound)
+    figures.addDetails(
+        llvm::formatv("{0} of {1} lifetimes widened over control flow: what is "
+                      "proven holds "
+                      "for the widened intervals, whose bound is {2} bytes",
+                      space.widened, problem.size(), intervalLowerBound)
+            .str());
+  figures.widened += space.widened;
   figures.planned += problem.size();
   figures.slabs += plan->slabs.size();
   figures.slabBytes += plan->getTotalSize();
@@ -260,6 +280,7 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
           << describeMemorySpace(space.memorySpace) << " can share bytes";
   spacePlan.plan = std::move(*plan);
   spacePlan.lowerBound = *lowerBound;
+  spacePlan.intervalLowerBound = intervalLowerBound;
   spacePlan.naive = *naive;
   return success();
 }

@@ -29,7 +29,11 @@ struct SpacePlan {
   llvm::SmallVector<Buffer> problem;
   /// Valid for `problem`; each slab aligned for all of its buffers.
   SlabPlan plan;
+  /// Of the program's live ranges (SpaceProblem::liveRanges when widened).
   uint64_t lowerBound = 0;
+  /// Of `problem`, the intervals planned: more than `lowerBound` when
+  /// widening made buffers overlap that never live at once.
+  uint64_t intervalLowerBound = 0;
   uint64_t naive = 0;
   /// How long the strategy took.
   double seconds = 0;

@@ -34,6 +34,7 @@ PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
   slabBytes += other.slabBytes;
   naiveBytes += other.naiveBytes;
   lowerBoundBytes += other.lowerBoundBytes;
+  widened += other.widened;
   for (unsigned kind = 0; kind < kNumLeftAloneKinds; ++kind)
     leftAloneByKind[kind] += other.leftAloneByKind[kind];
   addDetails(other.details);
@@ -75,6 +76,7 @@ void PlanFigures::printStatistics(llvm::raw_ostream &os,
   line(slabBytes, "slab-bytes");
   line(naiveBytes, "naive-bytes");
   line(lowerBoundBytes, "lower-bound-bytes");
+  line(widened, "lifetimes-widened");
 }
 
 namespace {

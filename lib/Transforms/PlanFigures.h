@@ -24,7 +24,11 @@ struct PlanFigures {
   uint64_t slabs = 0;
   uint64_t slabBytes = 0;
   uint64_t naiveBytes = 0;
+  /// Of the live bytes of the program: with widened lifetimes, less than
+  /// the bound of the intervals planned.
   uint64_t lowerBoundBytes = 0;
+  /// Planned buffers whose lifetime has gaps, planned as one interval.
+  uint64_t widened = 0;
   std::array<uint64_t, kNumLeftAloneKinds> leftAloneByKind{};
   /// What the strategies said about their plans (which won under best),
   /// "; "-separated, for people.

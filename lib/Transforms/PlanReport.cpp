@@ -43,6 +43,12 @@ json::Object describeBuffer(const FunctionBuffer &buffer) {
   object["alignment"] = buffer.alignment;
   object["start"] = buffer.start;
   object["end"] = buffer.end;
+  if (!buffer.liveRanges.empty()) {
+    json::Array ranges;
+    for (auto [start, end] : buffer.liveRanges)
+      ranges.push_back(json::Array{start, end});
+    object["live-ranges"] = std::move(ranges);
+  }
   object["status"] = "planned";
   return object;
 }
@@ -88,6 +94,10 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
           {"naive", spacePlan.naive},
           {"seconds", spacePlan.seconds},
           {"buffers", static_cast<int64_t>(space.buffers.size())}};
+      if (space.widened) {
+        object["lifetimes-widened"] = static_cast<int64_t>(space.widened);
+        object["interval-lower-bound"] = spacePlan.intervalLowerBound;
+      }
       if (offsets) {
         object["slab-bytes"] = slabs.getTotalSize();
         if (!slabs.slabs.empty())

@@ -62,6 +62,7 @@ void recordStatistics(PassT &pass, const PlanFigures &figures) {
   pass.slabBytes += figures.slabBytes;
   pass.naiveBytes += figures.naiveBytes;
   pass.lowerBoundBytes += figures.lowerBoundBytes;
+  pass.numWidened += figures.widened;
 #if !LLVM_ENABLE_STATS
   if (isStatisticsFallbackEnabled())
     figures.printStatistics(llvm::errs(), pass.getName());

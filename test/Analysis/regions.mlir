@@ -1,19 +1,21 @@
 // Regions, as the analysis sees them: in a region of several blocks program
-// order says little about execution order, so a buffer whose points are
-// spread over such a region is live for the whole region; blocks on a
-// control-flow cycle repeat like loop bodies; a buffer allocated in a
+// order says little about execution order, so a buffer is live where the
+// control-flow graph leads from a use to a use, and its interval is the hull
+// of those points, with the live ranges printed when it has gaps; blocks on
+// a control-flow cycle repeat like loop bodies; a buffer allocated in a
 // parallel, asynchronous, isolated or unknown region is left alone, while a
 // buffer from outside used in a parallel region lives for the whole op. Ops
 // are numbered from 0 in pre-order, blocks in region order.
 
 // RUN: memplan-opt %s -allow-unregistered-dialect --test-memplan-buffer-lifetimes -o /dev/null | FileCheck %s
 
-// Both buffers are used in several blocks of the function body: each lives
-// on the whole body, [0, 13). Numbers: 0 %one, 1 %a, 2-3 fill, 4 cond_br,
+// %a is filled, then read on either path: live from the fill through
+// ^bb1 to its read there, and at the copy of ^bb2, not at ^bb2's return or
+// ^bb1's. %b lives within ^bb1. Numbers: 0 %one, 1 %a, 2-3 fill, 4 cond_br,
 // 5 %b, 6-8 add, 9 copy, 10 return, 11 copy, 12 return.
 // CHECK-LABEL: @two_exits: 2 buffers
-// CHECK-NEXT:  "a" memref<4xf32>: planned [0, 13), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "b" memref<4xf32>: planned [0, 13), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "a" memref<4xf32>: planned [2, 12) (live on [2, 9) [11, 12)), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "b" memref<4xf32>: planned [6, 10), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @two_exits(%cond: i1, %out: memref<4xf32>) {
   %one = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<4xf32> loc("a")
@@ -31,9 +33,11 @@ func.func @two_exits(%cond: i1, %out: memref<4xf32>) {
 
 // A loop in the control-flow graph: %fresh reaches the next trip through
 // the block argument %cur and is left alone; %tmp never leaves its trip and
-// is planned, for the whole body since the body has several blocks.
+// is planned from its first use to its last: each trip's allocation makes a
+// new buffer, so the way round the loop back to the uses does not count.
+// Numbers: 0-1 constants, 2 br, 3 %tmp, 4-6 add, 7 %fresh, 8 copy.
 // CHECK-LABEL: @cfg_loop: 2 buffers
-// CHECK-NEXT:  "tmp" memref<4xf32>: planned [0, 14), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "tmp" memref<4xf32>: planned [4, 9), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 // CHECK-NEXT:  "fresh" memref<4xf32>: left alone (loop-carried): may outlive one iteration of a control-flow loop
 func.func @cfg_loop(%n: index, %init: memref<4xf32>, %out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
@@ -55,7 +59,7 @@ func.func @cfg_loop(%n: index, %init: memref<4xf32>, %out: memref<4xf32>) {
 // A buffer passed to a block that does not loop is an alias through the
 // block argument, and is planned. Numbers: 0 %a, 1 br, 2 copy, 3 return.
 // CHECK-LABEL: @block_argument: 1 buffer
-// CHECK-NEXT:  "passed" memref<4xf32>: planned [0, 4), 16 bytes, align 16, space default, 1 alias, 0 deallocs
+// CHECK-NEXT:  "passed" memref<4xf32>: planned [1, 3), 16 bytes, align 16, space default, 1 alias, 0 deallocs
 // CHECK-NEXT:    alias: argument 0 of block 1 of region 0 of 'func.func' "block_argument"
 func.func @block_argument(%out: memref<4xf32>) {
   %a = memref.alloc() : memref<4xf32> loc("passed")
@@ -66,13 +70,14 @@ func.func @block_argument(%out: memref<4xf32>) {
 } loc("block_argument")
 
 // An scf.execute_region with several blocks: %inner, used in two of its
-// blocks only, lives on the whole region (2 to 7); %around, used inside
-// and after it, lives from the region to the use after it.
+// blocks only, lives at each use (4 and 6), and not at the yield between;
+// %around, used inside and after it, lives from the region to the use after
+// it.
 // Numbers: 0 %around, 1 scf.execute_region, 2 %inner, 3 cond_br, 4 copy,
 // 5 yield, 6 copy, 7 yield, 8 copy, 9 return.
 // CHECK-LABEL: @multi_block_region: 2 buffers
 // CHECK-NEXT:  "around" memref<4xf32>: planned [1, 9), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
-// CHECK-NEXT:  "inner" memref<4xf32>: planned [2, 8), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
+// CHECK-NEXT:  "inner" memref<4xf32>: planned [4, 7) (live on [4, 5) [6, 7)), 16 bytes, align 16, space default, 0 aliases, 0 deallocs
 func.func @multi_block_region(%cond: i1, %out: memref<4xf32>) {
   %around = memref.alloc() : memref<4xf32> loc("around")
   scf.execute_region {

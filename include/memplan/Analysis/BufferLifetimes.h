@@ -35,6 +35,10 @@ struct FunctionBuffer {
   /// Live on [start, end) in the function's program order.
   uint64_t start = 0;
   uint64_t end = 0;
+  /// When control flow between blocks leaves gaps in the buffer's life, the
+  /// half-open ranges it is live on, sorted: [start, end) is their hull and
+  /// covers more than the buffer needs. Empty when [start, end) is exact.
+  llvm::SmallVector<std::pair<uint64_t, uint64_t>, 0> liveRanges;
   /// memref.dealloc ops of the buffer or its aliases, to remove once planned.
   llvm::SmallVector<mlir::Operation *> deallocs;
 };

@@ -96,7 +96,10 @@ defvar planningStatistics = [
     Statistic<"naiveBytes", "naive-bytes",
               "Bytes the planned buffers take without reuse">,
     Statistic<"lowerBoundBytes", "lower-bound-bytes",
-              "Largest sum of planned bytes live at one time">
+              "Largest sum of planned bytes live at one time">,
+    Statistic<"numWidened", "lifetimes-widened",
+              "Planned buffers whose lifetime has gaps (control flow "
+              "between blocks), planned as one interval">
   ];
 
 def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {

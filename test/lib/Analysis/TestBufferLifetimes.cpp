@@ -166,8 +166,15 @@ struct TestBufferLifetimesPass
       return positions.get(lhs) < positions.get(rhs);
     });
 
-    os << "planned [" << buffer.start << ", " << buffer.end << "), "
-       << buffer.size << " bytes, align " << buffer.alignment << ", space ";
+    os << "planned [" << buffer.start << ", " << buffer.end << ")";
+    if (!buffer.liveRanges.empty()) {
+      os << " (live on";
+      for (auto [start, end] : buffer.liveRanges)
+        os << " [" << start << ", " << end << ")";
+      os << ")";
+    }
+    os << ", " << buffer.size << " bytes, align " << buffer.alignment
+       << ", space ";
     printMemorySpace(buffer.memorySpace, os);
     if (buffer.scope)
       os << ", each iteration of " << quoteOp(buffer.scope);
