@@ -162,7 +162,8 @@ LogicalResult SpacePlanning::planFunction(const ModuleBuffers &buffers,
     if (failed(planSpace(buffers.spaces[index], index, result.spaces[index],
                          functionPlan)))
       return failure();
-  if (options.summary)
+  // A function that allocates nothing has nothing to sum up.
+  if (options.summary && figures.buffers)
     emitSummary(function.func, figures);
   return success();
 }

@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/Debug.h"
 
 #include <optional>
@@ -99,6 +100,27 @@ FailureOr<PlanFigures> planCalleesFirst(ModuleOp module,
   return total;
 }
 
+/// A call to a C heap function, as finalize-memref-to-llvm leaves in place
+/// of memref.alloc, or null.
+Operation *findHeapCall(ModuleOp module) {
+  Operation *found = nullptr;
+  module->walk([&](CallOpInterface call) {
+    auto callee =
+        dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+    if (!callee)
+      return WalkResult::advance();
+    StringRef name = callee.getLeafReference().getValue();
+    if (!llvm::is_contained({"malloc", "calloc", "aligned_alloc",
+                             "_mlir_memref_to_llvm_alloc",
+                             "_mlir_memref_to_llvm_aligned_alloc"},
+                            name))
+      return WalkResult::advance();
+    found = call;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
 } // namespace
 
 FailureOr<PlanFigures> runPlanning(ModuleOp module,
@@ -139,6 +161,15 @@ FailureOr<PlanFigures> runPlanning(ModuleOp module,
   }
   if (failed(figures) || failed(run.finish(module)))
     return failure();
+  // Run too late in a pipeline, the pass finds nothing and would say
+  // nothing: the heap calls tell where it should have run.
+  if (!figures->buffers)
+    if (Operation *call = findHeapCall(module))
+      emitWarning(call->getLoc())
+          << options.passArgument
+          << ": no memref.alloc is left to plan, but the heap is still "
+             "called here: memplan plans memref.alloc, so it runs before "
+             "finalize-memref-to-llvm";
   LLVM_DEBUG(llvm::dbgs() << "memplan: " << options.passArgument << ": "
                           << figures->planned << " of " << figures->buffers
                           << " buffers planned\n");
