@@ -738,7 +738,8 @@ class Generator:
     def stmt_call(self):
         """Calls a private function: one that reads and writes its buffers
         ("work"), returns its first one ("identity"), or returns a buffer it
-        allocates ("make"). Existing functions are called again at times."""
+        allocates, having read and written those it was given ("make").
+        Existing functions are called again at times."""
         kind = self.rng.choice(["work", "work", "identity", "make"])
         for helper in self.rng.sample(self.helpers, len(self.helpers)):
             if helper["kind"] != kind or self.rng.random() < 0.5:
@@ -754,7 +755,10 @@ class Generator:
             if len(args) == len(helper["params"]):
                 return self.emit_call(helper, args)
         if kind == "make":
-            args = []
+            # It may read buffers of the caller: the buffer it returns is
+            # still its own, not an alias of theirs.
+            count = self.rng.randrange(0, 3)
+            args = [self.rng.choice(self.visible_bufs()) for _ in range(count)]
         else:
             count = 1 if kind == "identity" else self.rng.randrange(1, 3)
             args = [self.rng.choice(self.visible_bufs()) for _ in range(count)]

@@ -38,12 +38,11 @@ bool isPlainData(Type type) {
 /// Follows the buffer through one function with a worklist of aliases.
 class AliasWalker {
 public:
-  AliasWalker(
-      FunctionOpInterface func, bool isCalleeArgument,
-      function_ref<std::optional<LeftAlone>(CallOpInterface, OpOperand &)>
-          getCallEscape)
+  AliasWalker(FunctionOpInterface func, bool isCalleeArgument,
+              function_ref<CallArgumentFacts(CallOpInterface, OpOperand &)>
+                  getCallFacts)
       : func(func), isCalleeArgument(isCalleeArgument),
-        getCallEscape(getCallEscape) {}
+        getCallFacts(getCallFacts) {}
 
   BufferAliases run(Value root) {
     addAlias(root);
@@ -163,11 +162,13 @@ private:
     }
 
     if (auto call = dyn_cast<CallOpInterface>(user)) {
-      // A callee may return what it received: every memref result of the
-      // call may alias the argument.
-      addMemRefResults(user);
-      if (std::optional<LeftAlone> reason = getCallEscape(call, use))
-        escape(reason->kind, reason->message);
+      // The results the callee may return the argument as are aliases; a
+      // fresh buffer it returns is not.
+      CallArgumentFacts facts = getCallFacts(call, use);
+      for (unsigned index : facts.aliasingResults)
+        addAlias(user->getResult(index));
+      if (facts.escape)
+        escape(facts.escape->kind, facts.escape->message);
       return;
     }
 
@@ -225,8 +226,7 @@ private:
 
   FunctionOpInterface func;
   bool isCalleeArgument;
-  function_ref<std::optional<LeftAlone>(CallOpInterface, OpOperand &)>
-      getCallEscape;
+  function_ref<CallArgumentFacts(CallOpInterface, OpOperand &)> getCallFacts;
   BufferAliases result;
   /// Aliases derived from the buffer alone, through view-like ops: they can
   /// only ever be this buffer.
@@ -243,21 +243,110 @@ BufferAliases BufferAliasAnalysis::analyzeBuffer(Value root,
 BufferAliases BufferAliasAnalysis::analyze(Value root, FunctionOpInterface func,
                                            bool isCalleeArgument) {
   // The walker keeps a reference to the callback: it must outlive the walk.
-  auto getEscape = [&](CallOpInterface call, OpOperand &use) {
-    return getCallEscape(call, use);
+  auto getFacts = [&](CallOpInterface call, OpOperand &use) {
+    return getCallFacts(call, use);
   };
-  AliasWalker walker(func, isCalleeArgument, getEscape);
+  AliasWalker walker(func, isCalleeArgument, getFacts);
   return walker.run(root);
 }
 
-std::optional<LeftAlone>
-BufferAliasAnalysis::getCallEscape(CallOpInterface call, OpOperand &use) {
+namespace {
+
+/// Facts that assume the worst: kept for `reason`, returned as any result.
+CallArgumentFacts getUnknownFacts(CallOpInterface call, LeftAlone reason) {
+  CallArgumentFacts facts;
+  facts.escape = std::move(reason);
+  for (OpResult result : call->getResults())
+    facts.aliasingResults.push_back(result.getResultNumber());
+  return facts;
+}
+
+/// The results of `func` that may be `aliases`: the operands of its
+/// returns that are.
+llvm::SmallVector<unsigned>
+getReturnedAs(FunctionOpInterface func, const llvm::SetVector<Value> &aliases) {
+  llvm::SmallVector<unsigned> returned;
+  for (Block &block : func.getFunctionBody()) {
+    Operation *terminator = block.getTerminator();
+    if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>())
+      continue;
+    for (OpOperand &operand : terminator->getOpOperands())
+      if (aliases.contains(operand.get()))
+        returned.push_back(operand.getOperandNumber());
+  }
+  llvm::sort(returned);
+  returned.erase(llvm::unique(returned), returned.end());
+  return returned;
+}
+
+} // namespace
+
+CallArgumentFacts
+BufferAliasAnalysis::getArgumentFacts(FunctionOpInterface callee,
+                                      unsigned index) {
+  CalleeArgument key{callee.getOperation(), index};
+  if (auto known = calleeArguments.find(key); known != calleeArguments.end())
+    return known->second;
+  for (auto [depth, entry] : llvm::enumerate(inProgress))
+    if (entry.first == key) {
+      firstAssumptionUsed =
+          std::min<unsigned>(firstAssumptionUsed, static_cast<unsigned>(depth));
+      return entry.second;
+    }
+
+  // Start from the optimistic assumption, that it stays local and is not
+  // returned, and go round again while the facts found rest on an
+  // assumption and differ from it. Each round can only add to the facts,
+  // so this ends.
+  unsigned depth = inProgress.size();
+  inProgress.push_back({key, CallArgumentFacts{}});
+  unsigned outerAssumptionUsed = firstAssumptionUsed;
+  unsigned assumptionUsed;
+  CallArgumentFacts found;
+  while (true) {
+    firstAssumptionUsed = UINT_MAX;
+    BufferAliases inCallee =
+        analyze(callee.getArgument(index), callee, /*isCalleeArgument=*/true);
+    assumptionUsed = firstAssumptionUsed;
+    found.escape = inCallee.escape;
+    found.aliasingResults = getReturnedAs(callee, inCallee.aliases);
+    CallArgumentFacts &assumed = inProgress[depth].second;
+    bool changed = found.escape.has_value() != assumed.escape.has_value() ||
+                   found.aliasingResults != assumed.aliasingResults;
+    if (!changed || assumptionUsed > depth)
+      break;
+    assumed = found;
+  }
+  inProgress.pop_back();
+  LLVM_DEBUG({
+    llvm::dbgs() << "memplan-analysis: argument " << index << " of @"
+                 << SymbolTable::getSymbolName(callee).getValue();
+    if (found.escape)
+      llvm::dbgs() << " escapes (" << getLeftAloneKindName(found.escape->kind)
+                   << "): " << found.escape->message << "\n";
+    else
+      llvm::dbgs() << " stays local, returned as "
+                   << found.aliasingResults.size() << " results\n";
+  });
+  // Facts that rest on what is assumed of an argument still being followed
+  // further out are found again once that assumption is settled.
+  bool restsOnOuter = assumptionUsed < depth;
+  firstAssumptionUsed =
+      std::min(outerAssumptionUsed, restsOnOuter ? assumptionUsed : UINT_MAX);
+  if (!restsOnOuter)
+    calleeArguments[key] = found;
+  return found;
+}
+
+CallArgumentFacts BufferAliasAnalysis::getCallFacts(CallOpInterface call,
+                                                    OpOperand &use) {
   OperandRange arguments = call.getArgOperands();
   unsigned operandNumber = use.getOperandNumber();
   unsigned begin = arguments.getBeginOperandIndex();
   if (operandNumber < begin || operandNumber >= begin + arguments.size())
-    return LeftAlone{LeftAloneKind::Captured,
-                     "used by " + quoteOp(call) + " other than as an argument"};
+    return getUnknownFacts(call, LeftAlone{LeftAloneKind::Captured,
+                                           "used by " + quoteOp(call) +
+                                               " other than as an argument"});
   unsigned index = operandNumber - begin;
 
   auto callee = dyn_cast_or_null<FunctionOpInterface>(
@@ -266,39 +355,26 @@ BufferAliasAnalysis::getCallEscape(CallOpInterface call, OpOperand &use) {
       callee ? ("@" + SymbolTable::getSymbolName(callee).getValue()).str()
              : quoteOp(call);
   if (!callee || callee.isExternal() || index >= callee.getNumArguments())
-    return LeftAlone{LeftAloneKind::Captured,
-                     "passed to " + calleeName + ", whose body is not visible"};
+    return getUnknownFacts(call, LeftAlone{LeftAloneKind::Captured,
+                                           "passed to " + calleeName +
+                                               ", whose body is not visible"});
 
-  auto key = std::make_pair(callee.getOperation(), index);
-  auto known = calleeArgumentEscapes.find(key);
-  if (known != calleeArgumentEscapes.end())
-    return known->second;
-
-  // Recursion reaches this entry again before it is known: assume the worst
-  // until the callee has been followed.
-  calleeArgumentEscapes[key] =
-      LeftAlone{LeftAloneKind::Captured,
-                "passed to " + calleeName + ", which may call itself with it"};
-  BufferAliases inCallee =
-      analyze(callee.getArgument(index), callee, /*isCalleeArgument=*/true);
-  std::optional<LeftAlone> reason;
-  if (inCallee.escape)
-    reason = LeftAlone{inCallee.escape->kind,
-                       llvm::formatv("passed to {0}, where it is {1}",
-                                     calleeName, inCallee.escape->message)
-                           .str()};
-  calleeArgumentEscapes[key] = reason;
-  LLVM_DEBUG({
-    llvm::dbgs() << "memplan-analysis: argument " << index << " of "
-                 << calleeName;
-    if (inCallee.escape)
-      llvm::dbgs() << " escapes ("
-                   << getLeftAloneKindName(inCallee.escape->kind)
-                   << "): " << inCallee.escape->message << "\n";
-    else
-      llvm::dbgs() << " stays local\n";
-  });
-  return reason;
+  CallArgumentFacts facts = getArgumentFacts(callee, index);
+  if (facts.escape)
+    facts.escape->message = llvm::formatv("passed to {0}, where it is {1}",
+                                          calleeName, facts.escape->message)
+                                .str();
+  // A call whose results do not match the callee's (a call through a cast,
+  // say) may return the argument as any of them.
+  if (call->getNumResults() != callee.getNumResults() ||
+      llvm::any_of(facts.aliasingResults, [&](unsigned result) {
+        return result >= call->getNumResults();
+      })) {
+    facts.aliasingResults.clear();
+    for (OpResult result : call->getResults())
+      facts.aliasingResults.push_back(result.getResultNumber());
+  }
+  return facts;
 }
 
 } // namespace memplan

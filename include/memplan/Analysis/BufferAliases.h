@@ -22,6 +22,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <climits>
 #include <optional>
 
 namespace memplan {
@@ -40,6 +41,15 @@ struct BufferAliases {
   std::optional<LeftAlone> escape;
 };
 
+/// What a call does with one memref it passes to a callee.
+struct CallArgumentFacts {
+  /// Why the callee may keep or free the memref, if it may.
+  std::optional<LeftAlone> escape;
+  /// The results of the call that may alias the memref: those the callee
+  /// may return it or a view of it as. Every result when unknown.
+  llvm::SmallVector<unsigned> aliasingResults;
+};
+
 /// Computes buffer aliases for the functions of one symbol table (usually a
 /// module). Facts about callee arguments are computed once and cached, so one
 /// instance should serve a whole module; it must not outlive changes to the
@@ -52,21 +62,36 @@ public:
 
 private:
   /// Follows `root` in `func`. When `isCalleeArgument`, `root` is an argument
-  /// of `func` seen from a call site: returning it is not an escape (call
-  /// results are aliases anyway), but freeing it is.
+  /// of `func` seen from a call site: returning it is not an escape (the
+  /// caller follows the results it comes back as), but freeing it is.
   BufferAliases analyze(mlir::Value root, mlir::FunctionOpInterface func,
                         bool isCalleeArgument);
 
-  /// Whether the callee of `call` may keep or free what it receives through
-  /// operand `use`; returns the reason if so.
-  std::optional<LeftAlone> getCallEscape(mlir::CallOpInterface call,
-                                         mlir::OpOperand &use);
+  using CalleeArgument = std::pair<mlir::Operation *, unsigned>;
+
+  /// What the callee of `call` does with what it receives through operand
+  /// `use`. Callees with visible bodies are followed as calls are met, so
+  /// callees are known before their callers.
+  CallArgumentFacts getCallFacts(mlir::CallOpInterface call,
+                                 mlir::OpOperand &use);
+
+  /// The facts of one argument of a callee with a visible body. Recursion
+  /// (a cycle of the call graph) is solved by iteration from the optimistic
+  /// assumption, each round with what the last one found, until nothing
+  /// changes: the least fixed point, which every finite run of the
+  /// recursion respects.
+  CallArgumentFacts getArgumentFacts(mlir::FunctionOpInterface callee,
+                                     unsigned index);
 
   mlir::SymbolTableCollection symbolTables;
-  /// Escape facts per (callee, argument index); nullopt means it stays local.
-  llvm::DenseMap<std::pair<mlir::Operation *, unsigned>,
-                 std::optional<LeftAlone>>
-      calleeArgumentEscapes;
+  /// Facts per (callee, argument index) found for good.
+  llvm::DenseMap<CalleeArgument, CallArgumentFacts> calleeArguments;
+  /// The arguments being followed, innermost last, with what is assumed of
+  /// them meanwhile.
+  llvm::SmallVector<std::pair<CalleeArgument, CallArgumentFacts>> inProgress;
+  /// The outermost entry of `inProgress` whose assumption the current
+  /// computation has used; facts found on such assumptions are not kept.
+  unsigned firstAssumptionUsed = UINT_MAX;
 };
 
 } // namespace memplan

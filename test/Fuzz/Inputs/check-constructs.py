@@ -26,12 +26,24 @@ CONSTRUCTS = {
     "scf.parallel": r"scf\.parallel \(",
     "call in a parallel loop": lambda text: called_in_parallel_loop(text),
     "function returning a buffer": r"func\.func private @f\d+\(.*\) -> memref<",
+    "function reading buffers, returning a fresh one":
+        lambda text: returns_fresh_from_buffers(text),
     "i1": r"xi1>",
     "index": r"xindex>",
     "f64": r"xf64>",
     "rank 0": r"memref<(i|f)\d+>",
     "rank 2": r"memref<\d+x\d+x",
 }
+
+def returns_fresh_from_buffers(text):
+    """A function that takes memrefs and returns one it allocated."""
+    for match in re.finditer(r"func\.func private @f\d+\((%arg\d+: memref<.*?)\) -> memref<"
+                             r"([\s\S]*?)\n\s*return (%\w+)", text):
+        body, returned = match.group(2), match.group(3)
+        if re.search(re.escape(returned) + r" = memref\.alloc", body):
+            return True
+    return False
+
 
 def called_in_parallel_loop(text):
     """A func.call in the body of an scf.forall or scf.parallel: a line
