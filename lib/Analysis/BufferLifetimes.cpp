@@ -9,6 +9,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -168,13 +169,28 @@ getLiveSpans(Operation *alloc, const llvm::SetVector<Operation *> &users,
   return {span};
 }
 
-std::optional<LeftAlone> checkType(MemRefType type) {
-  if (!type.hasStaticShape())
-    return LeftAlone{LeftAloneKind::DynamicShape, "has a dynamic shape"};
-  if (!type.getLayout().isIdentity())
-    return LeftAlone{LeftAloneKind::NonIdentityLayout,
-                     "has a non-identity layout"};
-  return std::nullopt;
+/// The extents to plan the allocation for: its static ones, and for each
+/// dynamic one the constant upper bound that upstream's value bounds find
+/// (an `affine.min` of a tile size, a `tensor.dim` of a static value, a loop
+/// bound); `atUpperBound` says whether there was any.
+FailureOr<SmallVector<int64_t>> getPlannedShape(memref::AllocOp alloc,
+                                                bool &atUpperBound) {
+  SmallVector<int64_t> shape(alloc.getType().getShape());
+  auto sizes = alloc.getDynamicSizes().begin();
+  atUpperBound = false;
+  for (int64_t &extent : shape) {
+    if (!ShapedType::isDynamic(extent))
+      continue;
+    FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+        presburger::BoundType::UB, *sizes++, /*stopCondition=*/nullptr,
+        /*closedUB=*/true);
+    if (failed(bound))
+      return failure();
+    // A negative size is undefined: the buffer is then never used.
+    extent = std::max<int64_t>(*bound, 0);
+    atUpperBound = true;
+  }
+  return shape;
 }
 
 FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
@@ -185,8 +201,19 @@ FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
   FunctionBuffer buffer;
   buffer.alloc = alloc;
   MemRefType type = alloc.getType();
-  if ((buffer.leftAlone = checkType(type)))
+  if (!type.getLayout().isIdentity()) {
+    buffer.leftAlone = LeftAlone{LeftAloneKind::NonIdentityLayout,
+                                 "has a non-identity layout"};
     return buffer;
+  }
+  FailureOr<SmallVector<int64_t>> shape =
+      getPlannedShape(alloc, buffer.atUpperBound);
+  if (failed(shape)) {
+    buffer.leftAlone =
+        LeftAlone{LeftAloneKind::DynamicShape,
+                  "has a dynamic size with no constant upper bound"};
+    return buffer;
+  }
 
   std::optional<uint64_t> stride =
       getElementStride(type.getElementType(), layout);
@@ -197,7 +224,7 @@ FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
     return buffer;
   }
   std::optional<uint64_t> size = *stride;
-  for (int64_t extent : type.getShape())
+  for (int64_t extent : *shape)
     size =
         size ? llvm::checkedMulUnsigned<uint64_t>(*size, extent) : std::nullopt;
   if (!size) {

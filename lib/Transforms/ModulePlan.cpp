@@ -131,15 +131,22 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
                           figures.slabBytes)
                 .str()
           : llvm::formatv("a {0}-byte {1}", figures.slabBytes, noun).str();
+  std::string atUpperBound =
+      figures.atUpperBound
+          ? llvm::formatv("; {0} of dynamic size at an upper bound, {1} bytes",
+                          figures.atUpperBound, figures.upperBoundBytes)
+                .str()
+          : "";
   emitRemark(func.getLoc()) << llvm::formatv(
-      "{0}: @{1}: planned {2} of {3} buffers ({4} left alone{5}) into {6} "
-      "using {7}; naive {8} bytes, lower bound {9} bytes{10}",
+      "{0}: @{1}: planned {2} of {3} buffers ({4} left alone{5}{11}) into "
+      "{6} using {7}; naive {8} bytes, lower bound {9} bytes{10}",
       options.passArgument, getFunctionName(func), figures.planned,
       figures.buffers, figures.getLeftAlone(),
       leftAlone.empty() ? "" : ": " + leftAlone, allocated,
       isApplying() ? StringRef("apply") : StringRef(options.strategy),
       figures.naiveBytes, figures.lowerBoundBytes,
-      figures.details.empty() ? "" : " (" + figures.details + ")");
+      figures.details.empty() ? "" : " (" + figures.details + ")",
+      atUpperBound);
 }
 
 LogicalResult SpacePlanning::planFunction(const ModuleBuffers &buffers,
@@ -262,6 +269,11 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
                       space.widened, problem.size(), intervalLowerBound)
             .str());
   figures.widened += space.widened;
+  for (const FunctionBuffer *buffer : space.buffers)
+    if (buffer->atUpperBound) {
+      ++figures.atUpperBound;
+      figures.upperBoundBytes += buffer->size;
+    }
   figures.planned += problem.size();
   figures.slabs += plan->slabs.size();
   figures.slabBytes += plan->getTotalSize();

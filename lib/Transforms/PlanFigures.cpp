@@ -34,6 +34,8 @@ PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
   slabBytes += other.slabBytes;
   naiveBytes += other.naiveBytes;
   lowerBoundBytes += other.lowerBoundBytes;
+  atUpperBound += other.atUpperBound;
+  upperBoundBytes += other.upperBoundBytes;
   widened += other.widened;
   for (unsigned kind = 0; kind < kNumLeftAloneKinds; ++kind)
     leftAloneByKind[kind] += other.leftAloneByKind[kind];
@@ -76,6 +78,8 @@ void PlanFigures::printStatistics(llvm::raw_ostream &os,
   line(slabBytes, "slab-bytes");
   line(naiveBytes, "naive-bytes");
   line(lowerBoundBytes, "lower-bound-bytes");
+  line(atUpperBound, "planned-at-upper-bound");
+  line(upperBoundBytes, "upper-bound-bytes");
   line(widened, "lifetimes-widened");
 }
 

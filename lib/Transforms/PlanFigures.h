@@ -27,6 +27,10 @@ struct PlanFigures {
   /// Of the live bytes of the program: with widened lifetimes, less than
   /// the bound of the intervals planned.
   uint64_t lowerBoundBytes = 0;
+  /// Planned buffers of dynamic size, at the upper bound of their sizes,
+  /// and what that takes.
+  uint64_t atUpperBound = 0;
+  uint64_t upperBoundBytes = 0;
   /// Planned buffers whose lifetime has gaps, planned as one interval.
   uint64_t widened = 0;
   std::array<uint64_t, kNumLeftAloneKinds> leftAloneByKind{};

@@ -43,6 +43,8 @@ json::Object describeBuffer(const FunctionBuffer &buffer) {
   object["alignment"] = buffer.alignment;
   object["start"] = buffer.start;
   object["end"] = buffer.end;
+  if (buffer.atUpperBound)
+    object["at-upper-bound"] = true;
   if (!buffer.liveRanges.empty()) {
     json::Array ranges;
     for (auto [start, end] : buffer.liveRanges)

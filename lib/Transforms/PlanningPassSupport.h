@@ -62,6 +62,8 @@ void recordStatistics(PassT &pass, const PlanFigures &figures) {
   pass.slabBytes += figures.slabBytes;
   pass.naiveBytes += figures.naiveBytes;
   pass.lowerBoundBytes += figures.lowerBoundBytes;
+  pass.numAtUpperBound += figures.atUpperBound;
+  pass.upperBoundBytes += figures.upperBoundBytes;
   pass.numWidened += figures.widened;
 #if !LLVM_ENABLE_STATS
   if (isStatisticsFallbackEnabled())

@@ -105,7 +105,7 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope,
     builder.setInsertionPoint(alloc);
     Value view =
         memref::ViewOp::create(builder, alloc.getLoc(), alloc.getType(), slab,
-                               offsets[entry.offset], ValueRange());
+                               offsets[entry.offset], alloc.getDynamicSizes());
     for (Operation *dealloc : entry.buffer->deallocs)
       dealloc->erase();
     alloc.getResult().replaceAllUsesWith(view);

@@ -14,7 +14,7 @@
 // CHECK-NEXT:    alias: result 0 of 'memref.cast' "cast"
 // CHECK-NEXT:    dealloc: 'memref.dealloc' "then_dealloc"
 // CHECK-NEXT:    dealloc: 'memref.dealloc' "else_dealloc"
-// CHECK-NEXT:  "dyn" memref<?xf32>: left alone (dynamic-shape): has a dynamic shape
+// CHECK-NEXT:  "dyn" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound
 func.func @deallocs(%cond: i1, %n: index) {
   %one = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<4xf32> loc("a")

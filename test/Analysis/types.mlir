@@ -1,5 +1,5 @@
-// What the type of a buffer decides: dynamic shapes and non-identity
-// layouts are left alone; a byte size comes from the data layout, padded to
+// What the type of a buffer decides: dynamic sizes without a constant upper
+// bound and non-identity layouts are left alone; a byte size comes from the data layout, padded to
 // what LLVM indexes; the alignment is the largest of the pass option, the
 // alloc's alignment attribute and the element's ABI alignment.
 
@@ -10,7 +10,7 @@
 // BAD: error: test-memplan-buffer-lifetimes: alignment must be a power of two, not 24
 
 // CHECK-LABEL: @left_alone_by_type: 4 buffers
-// CHECK-NEXT:  "dyn" memref<?xf32>: left alone (dynamic-shape): has a dynamic shape
+// CHECK-NEXT:  "dyn" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound
 // CHECK-NEXT:  "strided" memref<4xf32, strided<[2]>>: left alone (layout): has a non-identity layout
 // CHECK-NEXT:  "scalable" memref<4xvector<[4]xf32>>: left alone (unsized): its element type has no fixed size in the data layout
 // CHECK-NEXT:  "huge" memref<4611686018427387904x4xf32>: left alone (unsized): its size in bytes overflows
@@ -19,6 +19,49 @@ func.func @left_alone_by_type(%n: index) {
   %strided = memref.alloc() : memref<4xf32, strided<[2]>> loc("strided")
   %scalable = memref.alloc() : memref<4xvector<[4]xf32>> loc("scalable")
   %huge = memref.alloc() : memref<4611686018427387904x4xf32> loc("huge")
+  return
+}
+
+// Dynamic sizes with a constant upper bound, from upstream's value bounds:
+// the buffer is planned at the bound. An affine.min of a tile size (4 x 8
+// f32), a loop's induction variable (below 10: 9 bytes), a tensor.dim of a
+// static tensor seen through a cast (5 x f64), an affine.min with a
+// constant (at most 3 i32), and a size no bound holds (an argument, a load).
+// CHECK-LABEL: @bounded_sizes: 6 buffers
+// CHECK-NEXT:  "tile" memref<?x8xf32>: planned [6, 8), 128 bytes at an upper bound, align 16
+// CHECK-NEXT:  "iv" memref<?xi8>: planned [13, 15), 9 bytes at an upper bound, align 16
+// CHECK-NEXT:  "dim" memref<?xf64>: planned [20, 22), 40 bytes at an upper bound, align 16
+// CHECK-NEXT:  "min" memref<?xi32>: planned [24, 26), 12 bytes at an upper bound, align 16
+// CHECK-NEXT:  "argument" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound
+// CHECK-NEXT:  "loaded" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound
+func.func @bounded_sizes(%i: index, %n: index, %sizes: memref<1xindex>) {
+  %zero = arith.constant 0.0 : f32
+  %byte = arith.constant 0 : i8
+  %wide = arith.constant 0.0 : f64
+  %int = arith.constant 0 : i32
+  %tile = affine.min affine_map<(d0) -> (4, 10 - d0)>(%i)
+  %a = memref.alloc(%tile) : memref<?x8xf32> loc("tile")
+  linalg.fill ins(%zero : f32) outs(%a : memref<?x8xf32>)
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  scf.for %iv = %c0 to %c10 step %c1 {
+    %b = memref.alloc(%iv) : memref<?xi8> loc("iv")
+    linalg.fill ins(%byte : i8) outs(%b : memref<?xi8>)
+  }
+  %t = tensor.empty() : tensor<5xf64>
+  %cast = tensor.cast %t : tensor<5xf64> to tensor<?xf64>
+  %d = tensor.dim %cast, %c0 : tensor<?xf64>
+  %c = memref.alloc(%d) : memref<?xf64> loc("dim")
+  linalg.fill ins(%wide : f64) outs(%c : memref<?xf64>)
+  %m = affine.min affine_map<()[s0] -> (3, s0)>()[%n]
+  %e = memref.alloc(%m) : memref<?xi32> loc("min")
+  linalg.fill ins(%int : i32) outs(%e : memref<?xi32>)
+  %f = memref.alloc(%n) : memref<?xf32> loc("argument")
+  linalg.fill ins(%zero : f32) outs(%f : memref<?xf32>)
+  %l = memref.load %sizes[%c0] : memref<1xindex>
+  %g = memref.alloc(%l) : memref<?xf32> loc("loaded")
+  linalg.fill ins(%zero : f32) outs(%g : memref<?xf32>)
   return
 }
 

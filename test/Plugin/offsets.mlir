@@ -34,7 +34,7 @@
 // CHECK-NEXT: return %[[R]]
 
 // The chain a(64 B) -> b(32 B) -> c(64 B) -> d(32 B), each read only by the
-// next one; r is returned and %dyn has a dynamic shape, so both are left
+// next one; r is returned and %dyn has a dynamic size with no constant upper bound, so both are left
 // alone. Greedy by size puts the 64-byte buffers, which never live at the
 // same time, at offset 0 and the 32-byte ones at 64: a 96-byte slab.
 func.func @chain(%n: index) -> memref<8xf32> {
@@ -49,7 +49,7 @@ func.func @chain(%n: index) -> memref<8xf32> {
   memref.copy %b, %c8 : memref<8xf32> to memref<8xf32, strided<[1], offset: 8>>
   %d = memref.alloc() : memref<8xf32>
   memref.copy %c8, %d : memref<8xf32, strided<[1], offset: 8>> to memref<8xf32>
-  // expected-remark @below {{memplan-offsets: left alone: has a dynamic shape}}
+  // expected-remark @below {{memplan-offsets: left alone: has a dynamic size with no constant upper bound}}
   %dyn = memref.alloc(%n) : memref<?xf32>
   linalg.fill ins(%cst : f32) outs(%dyn : memref<?xf32>)
   memref.dealloc %dyn : memref<?xf32>

@@ -19,7 +19,7 @@ func.func @deallocs(%cond: i1, %n: index) {
   %one = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<4xf32>
   linalg.fill ins(%one : f32) outs(%a : memref<4xf32>)
-  // expected-remark @below {{memplan-offsets: left alone: has a dynamic shape}}
+  // expected-remark @below {{memplan-offsets: left alone: has a dynamic size with no constant upper bound}}
   %dyn = memref.alloc(%n) : memref<?xf32>
   linalg.fill ins(%one : f32) outs(%dyn : memref<?xf32>)
   scf.if %cond {

@@ -26,6 +26,9 @@ struct FunctionBuffer {
   /// meaningless.
   std::optional<LeftAlone> leftAlone;
   uint64_t size = 0;
+  /// Some of its sizes are dynamic: `size` is for their constant upper
+  /// bounds, and the rewrite gives the view the sizes the allocation had.
+  bool atUpperBound = false;
   uint64_t alignment = 1;
   mlir::Attribute memorySpace;
   /// The parallel loop (scf.forall, scf.parallel) in whose body the buffer

@@ -74,7 +74,7 @@ defvar planningStatistics = [
     Statistic<"numPlanned", "planned", "Buffers placed in a slab">,
     Statistic<"numLeftAlone", "left-alone", "Buffers left as they were">,
     Statistic<"numDynamicShape", "left-alone-dynamic-shape",
-              "Buffers left alone: dynamic shape">,
+              "Buffers left alone: dynamic size with no constant bound">,
     Statistic<"numLayout", "left-alone-layout",
               "Buffers left alone: non-identity layout">,
     Statistic<"numUnsized", "left-alone-unsized",
@@ -97,6 +97,10 @@ defvar planningStatistics = [
               "Bytes the planned buffers take without reuse">,
     Statistic<"lowerBoundBytes", "lower-bound-bytes",
               "Largest sum of planned bytes live at one time">,
+    Statistic<"numAtUpperBound", "planned-at-upper-bound",
+              "Planned buffers of dynamic size, at a constant upper bound">,
+    Statistic<"upperBoundBytes", "upper-bound-bytes",
+              "Bytes of the buffers planned at an upper bound of their size">,
     Statistic<"numWidened", "lifetimes-widened",
               "Planned buffers whose lifetime has gaps (control flow "
               "between blocks), planned as one interval">
@@ -117,12 +121,15 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
 
     A buffer is live from the first use of it or of any alias to the last
     (views, casts, reshapes, values passed through region or block
-    arguments, results of calls that received it): a fresh allocation holds
-    nothing before its first use. A use inside a loop or
-    other region op keeps the buffer live for the whole op.
+    arguments, results of calls that may return it): a fresh allocation
+    holds nothing before its first use. A use inside a loop or other region
+    op keeps the buffer live for the whole op; in a region of several blocks
+    the lifetime comes from the control-flow graph. A buffer of dynamic size
+    with a constant upper bound (an `affine.min` of a tile size, say) is
+    planned at that bound and becomes a view with its dynamic sizes.
 
-    A buffer is left alone, with a reason, when it has a dynamic shape or a
-    non-identity layout, when its element type has no size in the data
+    A buffer is left alone, with a reason, when it has a dynamic size with
+    no constant upper bound or a non-identity layout, when its element type has no size in the data
     layout, when it escapes (returned, captured by an op whose behaviour is
     unknown, passed to a function whose body is not visible or that keeps
     it), when it is freed by anything other than `memref.dealloc`, when it is

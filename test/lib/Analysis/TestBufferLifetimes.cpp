@@ -173,8 +173,9 @@ struct TestBufferLifetimesPass
         os << " [" << start << ", " << end << ")";
       os << ")";
     }
-    os << ", " << buffer.size << " bytes, align " << buffer.alignment
-       << ", space ";
+    os << ", " << buffer.size
+       << (buffer.atUpperBound ? " bytes at an upper bound" : " bytes")
+       << ", align " << buffer.alignment << ", space ";
     printMemorySpace(buffer.memorySpace, os);
     if (buffer.scope)
       os << ", each iteration of " << quoteOp(buffer.scope);
