@@ -73,8 +73,9 @@ def check_space(space, where, offsets_mode):
     seconds = require(space, "seconds", is_number, "a number", where)
     if seconds < 0:
         raise ReportError(f"{where}: 'seconds' must not be negative")
-    require(space, "placement", lambda v: v in ("alloc", "global", "argument"),
-            "alloc, global or argument", where)
+    require(space, "placement",
+            lambda v: v in ("alloc", "global", "argument", "stack"),
+            "alloc, global, argument or stack", where)
     if offsets_mode:
         require(space, "slab-bytes", is_count, "a count", where)
         require(space, "slab-alignment",
@@ -134,19 +135,23 @@ def check_buffer(buffer, where, offsets_mode):
 
 def check_plan(function, where, offsets_mode):
     # A slab is a memory space of the function (scope 0) or of each
-    # iteration of one of its parallel loops (scope 1, 2, ...).
+    # execution of a scope's body (a parallel loop's iteration, an
+    # allocation scope: 1, 2, ...); memref.allocas have stack slabs apart.
     spaces = {}
     for index, space in enumerate(function["spaces"]):
-        name = (space["memory-space"], space.get("scope", 0))
+        name = (space["memory-space"], space.get("scope", 0),
+                space.get("stack", False))
         if name in spaces:
             raise ReportError(f"{where}: memory space '{name[0]}' of scope "
-                              f"{name[1]} appears twice")
+                              f"{name[1]}{' (stack)' if name[2] else ''} "
+                              "appears twice")
         spaces[name] = space
     planned = {}
     for index, buffer in enumerate(function["buffers"]):
         if buffer["status"] != "planned":
             continue
-        name = (buffer["memory-space"], buffer.get("scope", 0))
+        name = (buffer["memory-space"], buffer.get("scope", 0),
+                buffer.get("stack", False))
         if name not in spaces:
             raise ReportError(f"{where}: buffer {index} is planned in memory "
                               f"space '{name[0]}' of scope {name[1]}, which "
@@ -158,6 +163,8 @@ def check_plan(function, where, offsets_mode):
         label = f"{where}: memory space '{name[0]}'"
         if name[1]:
             label += f" of scope {name[1]}"
+        if name[2]:
+            label += " (stack)"
         if space["buffers"] != len(members):
             raise ReportError(f"{label}: 'buffers' is {space['buffers']} but "
                               f"{len(members)} buffers are planned there")

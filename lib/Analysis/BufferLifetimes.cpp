@@ -89,6 +89,21 @@ checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
         return LeftAlone{LeftAloneKind::UnsupportedRegion,
                          "allocated inside " + quoteOp(owner) +
                              ", which may run after it returns"};
+      // An alloca's scope frees it at the end of each execution: its slab is
+      // allocated in that body, which every alias must stay in.
+      if (isa<memref::AllocaOp>(alloc) &&
+          owner->hasTrait<OpTrait::AutomaticAllocationScope>()) {
+        if (!staysInsideOneExecution(region, aliases))
+          return LeftAlone{LeftAloneKind::LoopCarried,
+                           "may outlive its allocation scope, " +
+                               quoteOp(owner)};
+        if (!region->hasOneBlock())
+          return LeftAlone{LeftAloneKind::UnsupportedRegion,
+                           "allocated inside " + quoteOp(owner) +
+                               ", which has several blocks"};
+        scope = owner;
+        return std::nullopt;
+      }
       if (owner->hasTrait<OpTrait::HasParallelRegion>()) {
         // One iteration's buffer: its every alias must stay in the body.
         if (!staysInsideOneExecution(region, aliases))
@@ -169,14 +184,21 @@ getLiveSpans(Operation *alloc, const llvm::SetVector<Operation *> &users,
   return {span};
 }
 
+/// The alignment attribute of a memref.alloc or memref.alloca.
+std::optional<uint64_t> getAlignmentAttribute(Operation *alloc) {
+  if (auto heap = dyn_cast<memref::AllocOp>(alloc))
+    return heap.getAlignment();
+  return cast<memref::AllocaOp>(alloc).getAlignment();
+}
+
 /// The extents to plan the allocation for: its static ones, and for each
 /// dynamic one the constant upper bound that upstream's value bounds find
 /// (an `affine.min` of a tile size, a `tensor.dim` of a static value, a loop
 /// bound); `atUpperBound` says whether there was any.
-FailureOr<SmallVector<int64_t>> getPlannedShape(memref::AllocOp alloc,
+FailureOr<SmallVector<int64_t>> getPlannedShape(const FunctionBuffer &buffer,
                                                 bool &atUpperBound) {
-  SmallVector<int64_t> shape(alloc.getType().getShape());
-  auto sizes = alloc.getDynamicSizes().begin();
+  SmallVector<int64_t> shape(buffer.getType().getShape());
+  auto sizes = buffer.getDynamicSizes().begin();
   atUpperBound = false;
   for (int64_t &extent : shape) {
     if (!ShapedType::isDynamic(extent))
@@ -193,21 +215,22 @@ FailureOr<SmallVector<int64_t>> getPlannedShape(memref::AllocOp alloc,
   return shape;
 }
 
-FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
+FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
                             BufferAliasAnalysis &aliasAnalysis,
                             const ProgramOrder &order, const DataLayout &layout,
                             uint64_t minAlignment,
                             ControlFlowComponents &components) {
   FunctionBuffer buffer;
   buffer.alloc = alloc;
-  MemRefType type = alloc.getType();
+  buffer.onStack = isa<memref::AllocaOp>(alloc);
+  MemRefType type = buffer.getType();
   if (!type.getLayout().isIdentity()) {
     buffer.leftAlone = LeftAlone{LeftAloneKind::NonIdentityLayout,
                                  "has a non-identity layout"};
     return buffer;
   }
   FailureOr<SmallVector<int64_t>> shape =
-      getPlannedShape(alloc, buffer.atUpperBound);
+      getPlannedShape(buffer, buffer.atUpperBound);
   if (failed(shape)) {
     buffer.leftAlone =
         LeftAlone{LeftAloneKind::DynamicShape,
@@ -235,10 +258,10 @@ FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
   buffer.size = *size;
   buffer.alignment = std::max<uint64_t>(
       {minAlignment, layout.getTypeABIAlignment(type.getElementType()),
-       llvm::PowerOf2Ceil(alloc.getAlignment().value_or(1))});
+       llvm::PowerOf2Ceil(getAlignmentAttribute(alloc).value_or(1))});
   buffer.memorySpace = type.getMemorySpace();
 
-  BufferAliases aliases = aliasAnalysis.analyzeBuffer(alloc.getResult(), func);
+  BufferAliases aliases = aliasAnalysis.analyzeBuffer(buffer.getMemRef(), func);
   // The buffer may be read through views of wider element types (an i8
   // buffer viewed as vectors, say): it needs the alignment of each.
   for (Value alias : aliases.aliases) {
@@ -268,17 +291,26 @@ FunctionBuffer analyzeAlloc(memref::AllocOp alloc, FunctionOpInterface func,
 
 } // namespace
 
+OperandRange FunctionBuffer::getDynamicSizes() const {
+  if (auto heap = dyn_cast<memref::AllocOp>(alloc))
+    return heap.getDynamicSizes();
+  return cast<memref::AllocaOp>(alloc).getDynamicSizes();
+}
+
 std::vector<FunctionBuffer>
 analyzeFunctionBuffers(FunctionOpInterface func,
                        BufferAliasAnalysis &aliasAnalysis,
-                       uint64_t minAlignment) {
+                       uint64_t minAlignment, bool withAllocas) {
   std::vector<FunctionBuffer> buffers;
   if (func.isExternal())
     return buffers;
   ProgramOrder order(func);
   DataLayout layout = DataLayout::closest(func);
   ControlFlowComponents components;
-  func->walk([&](memref::AllocOp alloc) {
+  func->walk([&](Operation *alloc) {
+    if (!isa<memref::AllocOp>(alloc) &&
+        !(withAllocas && isa<memref::AllocaOp>(alloc)))
+      return;
     if (alloc->getParentOfType<FunctionOpInterface>() != func)
       return;
     buffers.push_back(analyzeAlloc(alloc, func, aliasAnalysis, order, layout,
@@ -286,7 +318,7 @@ analyzeFunctionBuffers(FunctionOpInterface func,
     LLVM_DEBUG({
       const FunctionBuffer &buffer = buffers.back();
       llvm::dbgs() << "memplan-analysis: @" << func.getName() << ": "
-                   << alloc.getType() << " at " << alloc.getLoc() << ": ";
+                   << buffer.getType() << " at " << alloc->getLoc() << ": ";
       if (buffer.leftAlone)
         llvm::dbgs() << "left alone ("
                      << getLeftAloneKindName(buffer.leftAlone->kind)

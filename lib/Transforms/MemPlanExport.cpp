@@ -52,6 +52,7 @@ struct MemPlanExportPass
     options.alignment = alignment;
     options.spaceAlignment.assign(spaceAlignment.begin(), spaceAlignment.end());
     options.sharedSpaces.assign(sharedSpaces.begin(), sharedSpaces.end());
+    options.allocas = allocas;
     if (std::string problem = checkPlanningOptions(options); !problem.empty()) {
       emitError(getOperation().getLoc()) << problem;
       return signalPassFailure();

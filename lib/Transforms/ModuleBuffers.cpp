@@ -55,13 +55,15 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
       return;
     result.functions.push_back(
         {func,
-         analyzeFunctionBuffers(func, aliasAnalysis, limits.defaultAlignment)});
+         analyzeFunctionBuffers(func, aliasAnalysis, limits.defaultAlignment,
+                                limits.allocas)});
   });
 
   // The spaces point into the functions' buffers, which stay where they are
   // from here on.
   for (FunctionBuffers &function : result.functions) {
-    llvm::MapVector<std::pair<Operation *, Attribute>,
+    // The last field is onStack, as a number: DenseMap cannot hash a bool.
+    llvm::MapVector<std::tuple<Operation *, Attribute, unsigned>,
                     SmallVector<const FunctionBuffer *>>
         bySpace;
     for (FunctionBuffer &buffer : function.buffers) {
@@ -69,14 +71,15 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
         continue;
       buffer.alignment =
           std::max(buffer.alignment, limits.getAlignment(buffer.memorySpace));
-      bySpace[{buffer.scope, buffer.memorySpace}].push_back(&buffer);
+      bySpace[{buffer.scope, buffer.memorySpace, unsigned(buffer.onStack)}]
+          .push_back(&buffer);
     }
     auto name = function.func->getAttrOfType<StringAttr>(
         SymbolTable::getSymbolAttrName());
     function.firstSpace = result.spaces.size();
     llvm::DenseMap<Operation *, unsigned> scopeIndices;
     for (auto &[key, buffers] : bySpace) {
-      auto [scope, memorySpace] = key;
+      auto [scope, memorySpace, onStack] = key;
       unsigned scopeIndex = 0;
       if (scope)
         scopeIndex = scopeIndices.try_emplace(scope, scopeIndices.size() + 1)
@@ -87,6 +90,7 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
       space.spaceIndex = result.spaces.size() - function.firstSpace - 1;
       space.memorySpace = memorySpace;
       space.scope = scope;
+      space.stack = onStack != 0;
       space.scopeIndex = scopeIndex;
       space.buffers = buffers;
       for (const FunctionBuffer *buffer : buffers) {

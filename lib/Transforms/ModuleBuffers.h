@@ -39,6 +39,9 @@ struct SpaceProblem {
   /// The parallel loop whose every iteration gets a slab of these buffers
   /// (FunctionBuffer::scope), or null for the function's slab.
   mlir::Operation *scope = nullptr;
+  /// The buffers are memref.allocas, planned into a stack slab: a
+  /// memref.alloca at the start of the function or scope body.
+  bool stack = false;
   /// 0 for the function's slabs; the parallel loops with slabs of their own
   /// are numbered from 1 per function, in the order they appear.
   unsigned scopeIndex = 0;

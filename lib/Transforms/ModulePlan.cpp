@@ -131,6 +131,14 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
                           figures.slabBytes)
                 .str()
           : llvm::formatv("a {0}-byte {1}", figures.slabBytes, noun).str();
+  std::string stack =
+      figures.stackPlanned
+          ? llvm::formatv(", {0} of them allocas in {1} stack {2}{3} of {4} "
+                          "bytes",
+                          figures.stackPlanned, figures.stackSlabs, noun,
+                          figures.stackSlabs > 1 ? "s" : "", figures.stackBytes)
+                .str()
+          : "";
   std::string atUpperBound =
       figures.atUpperBound
           ? llvm::formatv("; {0} of dynamic size at an upper bound, {1} bytes",
@@ -139,14 +147,14 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
           : "";
   emitRemark(func.getLoc()) << llvm::formatv(
       "{0}: @{1}: planned {2} of {3} buffers ({4} left alone{5}{11}) into "
-      "{6} using {7}; naive {8} bytes, lower bound {9} bytes{10}",
+      "{6}{12} using {7}; naive {8} bytes, lower bound {9} bytes{10}",
       options.passArgument, getFunctionName(func), figures.planned,
       figures.buffers, figures.getLeftAlone(),
       leftAlone.empty() ? "" : ": " + leftAlone, allocated,
       isApplying() ? StringRef("apply") : StringRef(options.strategy),
       figures.naiveBytes, figures.lowerBoundBytes,
-      figures.details.empty() ? "" : " (" + figures.details + ")",
-      atUpperBound);
+      figures.details.empty() ? "" : " (" + figures.details + ")", atUpperBound,
+      stack);
 }
 
 LogicalResult SpacePlanning::planFunction(const ModuleBuffers &buffers,
@@ -269,6 +277,11 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
                       space.widened, problem.size(), intervalLowerBound)
             .str());
   figures.widened += space.widened;
+  if (space.stack) {
+    figures.stackPlanned += problem.size();
+    figures.stackSlabs += plan->slabs.size();
+    figures.stackBytes += plan->getTotalSize();
+  }
   for (const FunctionBuffer *buffer : space.buffers)
     if (buffer->atUpperBound) {
       ++figures.atUpperBound;

@@ -34,6 +34,9 @@ PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
   slabBytes += other.slabBytes;
   naiveBytes += other.naiveBytes;
   lowerBoundBytes += other.lowerBoundBytes;
+  stackPlanned += other.stackPlanned;
+  stackSlabs += other.stackSlabs;
+  stackBytes += other.stackBytes;
   atUpperBound += other.atUpperBound;
   upperBoundBytes += other.upperBoundBytes;
   widened += other.widened;
@@ -78,6 +81,8 @@ void PlanFigures::printStatistics(llvm::raw_ostream &os,
   line(slabBytes, "slab-bytes");
   line(naiveBytes, "naive-bytes");
   line(lowerBoundBytes, "lower-bound-bytes");
+  line(stackPlanned, "stack-planned");
+  line(stackBytes, "stack-slab-bytes");
   line(atUpperBound, "planned-at-upper-bound");
   line(upperBoundBytes, "upper-bound-bytes");
   line(widened, "lifetimes-widened");

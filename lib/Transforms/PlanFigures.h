@@ -27,6 +27,10 @@ struct PlanFigures {
   /// Of the live bytes of the program: with widened lifetimes, less than
   /// the bound of the intervals planned.
   uint64_t lowerBoundBytes = 0;
+  /// Of the above, memref.allocas and the stack slabs they went to.
+  uint64_t stackPlanned = 0;
+  uint64_t stackSlabs = 0;
+  uint64_t stackBytes = 0;
   /// Planned buffers of dynamic size, at the upper bound of their sizes,
   /// and what that takes.
   uint64_t atUpperBound = 0;

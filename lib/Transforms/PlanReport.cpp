@@ -27,8 +27,8 @@ template <typename T> std::string printToString(const T &thing) {
 
 json::Object describeBuffer(const FunctionBuffer &buffer) {
   json::Object object;
-  memref::AllocOp alloc = buffer.alloc;
-  MemRefType type = alloc.getType();
+  Operation *alloc = buffer.alloc;
+  MemRefType type = buffer.getType();
   object["location"] = printToString(alloc->getLoc());
   object["type"] = printToString(type);
   object["memory-space"] = printMemorySpace(type.getMemorySpace());
@@ -110,11 +110,15 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
           sizes.push_back(slab.size);
         object["object-bytes"] = std::move(sizes);
       }
-      object["placement"] = getSlabKindName(
-          space.scope ? SlabKind::Alloc : functionPlan.placement);
+      object["placement"] =
+          space.stack ? StringRef("stack")
+                      : getSlabKindName(space.scope ? SlabKind::Alloc
+                                                    : functionPlan.placement);
       if (space.scope)
         object["scope-op"] = (quoteOp(space.scope) + " at " +
                               printToString(space.scope->getLoc()));
+      if (space.stack)
+        object["stack"] = true;
       spaces.push_back(std::move(object));
       for (auto [buffer, slab, offset] :
            llvm::zip_equal(space.buffers, slabs.slabOf, slabs.offsets)) {
@@ -122,6 +126,8 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
         object[offsets ? "offset" : "object"] =
             offsets ? offset : uint64_t(slab);
         object["scope"] = static_cast<int64_t>(space.scopeIndex);
+        if (space.stack)
+          object["stack"] = true;
       }
     }
     entry["spaces"] = std::move(spaces);

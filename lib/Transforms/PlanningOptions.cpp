@@ -21,10 +21,10 @@ namespace {
 
 /// Every option of the planning passes, in the order Passes.td gives them.
 constexpr StringLiteral kOptionNames[] = {
-    "strategy",        "alignment",     "remarks",         "summary",
-    "time-limit",      "slab",          "capacity",        "space-capacity",
-    "space-alignment", "shared-spaces", "insert-barriers", "report",
-    "apply",           "heapmap"};
+    "strategy",        "alignment",     "remarks",  "summary",
+    "time-limit",      "slab",          "capacity", "space-capacity",
+    "space-alignment", "shared-spaces", "allocas",  "insert-barriers",
+    "report",          "apply",         "heapmap"};
 
 constexpr StringLiteral kSlabKindNames[] = {"alloc", "global", "argument"};
 
@@ -141,6 +141,7 @@ SpaceLimits SpaceLimits::fromOptions(const PlanningOptions &options) {
   limits.sharedSpaces.insert(options.sharedSpaces.begin(),
                              options.sharedSpaces.end());
   limits.insertBarriers = options.insertBarriers;
+  limits.allocas = options.allocas;
   return limits;
 }
 

@@ -44,6 +44,8 @@ struct PlanningOptions {
   std::vector<uint64_t> sharedSpaces;
   /// Add barriers in shared spaces rather than give up reuse.
   bool insertBarriers = false;
+  /// Plan memref.alloca ops into stack slabs.
+  bool allocas = true;
   std::string reportFile;
   std::string applyFile;
   std::string heapMapPath;
@@ -65,6 +67,8 @@ struct SpaceLimits {
   /// Whether planning may add barriers to shared spaces, which changes
   /// their problems: lifetimes in the epochs of the barriers it could add.
   bool insertBarriers = false;
+  /// Whether memref.alloca ops are planned (into stack slabs) at all.
+  bool allocas = true;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);

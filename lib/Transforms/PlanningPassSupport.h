@@ -34,6 +34,7 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
   options.sharedSpaces.assign(pass.sharedSpaces.begin(),
                               pass.sharedSpaces.end());
   options.insertBarriers = pass.insertBarriers;
+  options.allocas = pass.allocas;
   options.reportFile = pass.reportFile;
   options.applyFile = pass.applyFile;
   options.heapMapPath = pass.heapmap;
@@ -62,6 +63,8 @@ void recordStatistics(PassT &pass, const PlanFigures &figures) {
   pass.slabBytes += figures.slabBytes;
   pass.naiveBytes += figures.naiveBytes;
   pass.lowerBoundBytes += figures.lowerBoundBytes;
+  pass.numStackPlanned += figures.stackPlanned;
+  pass.stackBytes += figures.stackBytes;
   pass.numAtUpperBound += figures.atUpperBound;
   pass.upperBoundBytes += figures.upperBoundBytes;
   pass.numWidened += figures.widened;

@@ -57,8 +57,10 @@ struct PlacedBuffer {
 /// `memorySpace` for `func` where `placement` says, and replaces each placed
 /// buffer by a `memref.view` of it. The slab's location is named `slabName`.
 /// With a `scope`, a parallel loop, the slab is allocated at the start of
-/// the loop's body and freed at its end instead: one per iteration.
-void rewriteIntoSlab(FunctionOpInterface func, Operation *scope,
+/// the loop's body and freed at its end instead: one per iteration. A
+/// `stack` slab is a memref.alloca at the start of the function or scope
+/// body, which frees it.
+void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
                      Attribute memorySpace, uint64_t slabSize,
                      uint64_t slabAlignment, ArrayRef<PlacedBuffer> placed,
                      StringRef slabName, SlabKind placement,
@@ -74,7 +76,9 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope,
   IntegerAttr alignmentAttr =
       builder.getI64IntegerAttr(static_cast<int64_t>(slabAlignment));
   Value slab;
-  if (placement == SlabKind::Global) {
+  if (stack) {
+    slab = memref::AllocaOp::create(builder, slabLoc, slabType, alignmentAttr);
+  } else if (placement == SlabKind::Global) {
     slab = createGlobalSlab(builder, func, slabLoc, slabType, alignmentAttr,
                             slabName, *globals);
   } else if (placement == SlabKind::Argument) {
@@ -101,20 +105,20 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope,
                                            static_cast<int64_t>(offset));
 
   for (const PlacedBuffer &entry : placed) {
-    memref::AllocOp alloc = entry.buffer->alloc;
+    Operation *alloc = entry.buffer->alloc;
     builder.setInsertionPoint(alloc);
-    Value view =
-        memref::ViewOp::create(builder, alloc.getLoc(), alloc.getType(), slab,
-                               offsets[entry.offset], alloc.getDynamicSizes());
+    Value view = memref::ViewOp::create(
+        builder, alloc->getLoc(), entry.buffer->getType(), slab,
+        offsets[entry.offset], entry.buffer->getDynamicSizes());
     for (Operation *dealloc : entry.buffer->deallocs)
       dealloc->erase();
-    alloc.getResult().replaceAllUsesWith(view);
+    alloc->getResult(0).replaceAllUsesWith(view);
     alloc->erase();
   }
 
   // The slab lives as long as the function, or the iteration: free it on
   // every way out.
-  if (placement != SlabKind::Alloc)
+  if (stack || placement != SlabKind::Alloc)
     return;
   if (scope) {
     builder.setInsertionPoint(body.front().getTerminator());
@@ -148,11 +152,12 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         OpBuilder builder(op);
         gpu::BarrierOp::create(builder, op->getLoc());
       }
-      std::string slabName = ("memplan." + getSlabNoun(slabs.kind)).str();
+      std::string slabName = (space.stack ? "memplan.stack_" : "memplan.") +
+                             getSlabNoun(slabs.kind).str();
       SmallVector<SmallVector<unsigned>> members = slabs.getMembers();
       // Each iteration of a parallel loop allocates its own slab.
       SlabKind placement =
-          space.scope ? SlabKind::Alloc : functionPlan.placement;
+          space.scope || space.stack ? SlabKind::Alloc : functionPlan.placement;
       if (placement == SlabKind::Global && !globals)
         globals.emplace(module);
       // Each slab is inserted at the function entry: go backwards so that
@@ -161,10 +166,10 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         SmallVector<PlacedBuffer> placed;
         for (unsigned member : members[slab])
           placed.push_back({space.buffers[member], slabs.offsets[member]});
-        rewriteIntoSlab(function.func, space.scope, space.memorySpace,
-                        slabs.slabs[slab].size, slabs.slabs[slab].alignment,
-                        placed, slabName, placement,
-                        globals ? &*globals : nullptr);
+        rewriteIntoSlab(function.func, space.scope, space.stack,
+                        space.memorySpace, slabs.slabs[slab].size,
+                        slabs.slabs[slab].alignment, placed, slabName,
+                        placement, globals ? &*globals : nullptr);
       }
     }
   }

@@ -19,9 +19,13 @@
 
 namespace memplan {
 
-/// One memref.alloc of a function.
+/// One memref.alloc or memref.alloca of a function.
 struct FunctionBuffer {
-  mlir::memref::AllocOp alloc;
+  /// The memref.alloc, or the memref.alloca when `onStack`.
+  mlir::Operation *alloc = nullptr;
+  /// A memref.alloca: planned into a stack slab of its own (a memref.alloca
+  /// of bytes), which its allocation scope frees as it freed the buffer.
+  bool onStack = false;
   /// Set when the buffer cannot be planned; the fields below are then
   /// meaningless.
   std::optional<LeftAlone> leftAlone;
@@ -32,8 +36,10 @@ struct FunctionBuffer {
   uint64_t alignment = 1;
   mlir::Attribute memorySpace;
   /// The parallel loop (scf.forall, scf.parallel) in whose body the buffer
-  /// is allocated, each iteration its own, or null when it is the
-  /// function's. Each iteration of such a loop gets a slab of its own.
+  /// is allocated, each iteration its own, or for a memref.alloca the
+  /// memref.alloca_scope that frees it, whichever is innermost; null when
+  /// the buffer is the function's. Each execution of the scope's body gets
+  /// a slab of its own.
   mlir::Operation *scope = nullptr;
   /// Live on [start, end) in the function's program order.
   uint64_t start = 0;
@@ -44,14 +50,22 @@ struct FunctionBuffer {
   llvm::SmallVector<std::pair<uint64_t, uint64_t>, 0> liveRanges;
   /// memref.dealloc ops of the buffer or its aliases, to remove once planned.
   llvm::SmallVector<mlir::Operation *> deallocs;
+
+  mlir::TypedValue<mlir::MemRefType> getMemRef() const {
+    return llvm::cast<mlir::TypedValue<mlir::MemRefType>>(alloc->getResult(0));
+  }
+  mlir::MemRefType getType() const { return getMemRef().getType(); }
+  /// The size operands of the dynamic dimensions.
+  mlir::OperandRange getDynamicSizes() const;
 };
 
 /// Analyses the memref.alloc ops of `func` (not those of functions nested in
-/// it), in program order. Every planned buffer gets at least `minAlignment`.
+/// it), and its memref.alloca ops when `withAllocas`, in program order.
+/// Every planned buffer gets at least `minAlignment`.
 std::vector<FunctionBuffer>
 analyzeFunctionBuffers(mlir::FunctionOpInterface func,
                        BufferAliasAnalysis &aliasAnalysis,
-                       uint64_t minAlignment);
+                       uint64_t minAlignment, bool withAllocas = true);
 
 } // namespace memplan
 

@@ -52,6 +52,11 @@ defvar planningOptions = [
                "GPU group shares, as #gpu.address_space<workgroup> is: their "
                "buffers share bytes only across a gpu.barrier "
                "(docs/concurrency.md)">,
+    Option<"allocas", "allocas", "bool", /*default=*/"true",
+           "Plan memref.alloca ops into a stack slab, a memref.alloca of "
+           "bytes at the start of the function (or of the "
+           "memref.alloca_scope that frees them); false leaves them as they "
+           "are">,
     Option<"insertBarriers", "insert-barriers", "bool", /*default=*/"false",
            "In memory shared by a GPU group, add the gpu.barriers that let "
            "buffers share bytes instead of keeping them apart: the fewest, "
@@ -97,6 +102,10 @@ defvar planningStatistics = [
               "Bytes the planned buffers take without reuse">,
     Statistic<"lowerBoundBytes", "lower-bound-bytes",
               "Largest sum of planned bytes live at one time">,
+    Statistic<"numStackPlanned", "stack-planned",
+              "memref.alloca ops placed in a stack slab">,
+    Statistic<"stackBytes", "stack-slab-bytes",
+              "Bytes of all stack slabs (memref.alloca of bytes)">,
     Statistic<"numAtUpperBound", "planned-at-upper-bound",
               "Planned buffers of dynamic size, at a constant upper bound">,
     Statistic<"upperBoundBytes", "upper-bound-bytes",
@@ -234,7 +243,10 @@ def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {
     ListOption<"sharedSpaces", "shared-spaces", "uint64_t",
                "Numbered memory spaces shared by the work-items of a GPU "
                "group, as in the planning passes: their lifetimes are "
-               "written in barrier epochs">
+               "written in barrier epochs">,
+    Option<"allocas", "allocas", "bool", /*default=*/"true",
+           "Export the problems of memref.alloca ops too, as the planning "
+           "passes plan them">
   ];
 }
 

@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PointerUnion.h"
@@ -144,10 +145,10 @@ struct TestBufferLifetimesPass
                    BufferAliasAnalysis &aliasAnalysis,
                    const ProgramPositions &positions, raw_ostream &os) {
     // Ops are handles: a copy can call the non-const accessors.
-    memref::AllocOp alloc = buffer.alloc;
+    Operation *alloc = buffer.alloc;
     os << "  ";
-    printLocation(alloc.getLoc(), os);
-    os << " " << alloc.getType() << ": ";
+    printLocation(alloc->getLoc(), os);
+    os << " " << (buffer.onStack ? "alloca " : "") << buffer.getType() << ": ";
     if (buffer.leftAlone) {
       os << "left alone (" << getLeftAloneKindName(buffer.leftAlone->kind)
          << "): " << buffer.leftAlone->message << "\n";
@@ -155,7 +156,7 @@ struct TestBufferLifetimesPass
     }
     // FunctionBuffer keeps no aliases; ask the analysis that produced it.
     BufferAliases aliases =
-        aliasAnalysis.analyzeBuffer(alloc.getResult(), func);
+        aliasAnalysis.analyzeBuffer(buffer.getMemRef(), func);
     // The buffer itself comes first and is not counted.
     SmallVector<Value> others(llvm::drop_begin(aliases.aliases));
     llvm::sort(others, [&](Value lhs, Value rhs) {
@@ -178,7 +179,10 @@ struct TestBufferLifetimesPass
        << ", align " << buffer.alignment << ", space ";
     printMemorySpace(buffer.memorySpace, os);
     if (buffer.scope)
-      os << ", each iteration of " << quoteOp(buffer.scope);
+      os << (buffer.scope->hasTrait<OpTrait::HasParallelRegion>()
+                 ? ", each iteration of "
+                 : ", each execution of ")
+         << quoteOp(buffer.scope);
     os << ", " << others.size() << (others.size() == 1 ? " alias" : " aliases")
        << ", " << deallocs.size()
        << (deallocs.size() == 1 ? " dealloc\n" : " deallocs\n");
