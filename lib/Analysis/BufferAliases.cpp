@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -252,13 +253,15 @@ BufferAliases BufferAliasAnalysis::analyze(Value root, FunctionOpInterface func,
 
 namespace {
 
+/// The numbers of every result of `call`: those it may return an argument
+/// as when nothing better is known.
+llvm::SmallVector<unsigned> getEveryResult(CallOpInterface call) {
+  return llvm::to_vector(llvm::seq<unsigned>(0, call->getNumResults()));
+}
+
 /// Facts that assume the worst: kept for `reason`, returned as any result.
 CallArgumentFacts getUnknownFacts(CallOpInterface call, LeftAlone reason) {
-  CallArgumentFacts facts;
-  facts.escape = std::move(reason);
-  for (OpResult result : call->getResults())
-    facts.aliasingResults.push_back(result.getResultNumber());
-  return facts;
+  return {std::move(reason), getEveryResult(call)};
 }
 
 /// The results of `func` that may be `aliases`: the operands of its
@@ -369,11 +372,8 @@ CallArgumentFacts BufferAliasAnalysis::getCallFacts(CallOpInterface call,
   if (call->getNumResults() != callee.getNumResults() ||
       llvm::any_of(facts.aliasingResults, [&](unsigned result) {
         return result >= call->getNumResults();
-      })) {
-    facts.aliasingResults.clear();
-    for (OpResult result : call->getResults())
-      facts.aliasingResults.push_back(result.getResultNumber());
-  }
+      }))
+    facts.aliasingResults = getEveryResult(call);
   return facts;
 }
 
