@@ -291,6 +291,13 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
 
 } // namespace
 
+std::string describeScope(Operation *scope) {
+  return (scope->hasTrait<OpTrait::HasParallelRegion>()
+              ? "each iteration of "
+              : "each execution of ") +
+         quoteOp(scope);
+}
+
 OperandRange FunctionBuffer::getDynamicSizes() const {
   if (auto heap = dyn_cast<memref::AllocOp>(alloc))
     return heap.getDynamicSizes();

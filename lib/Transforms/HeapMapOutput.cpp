@@ -9,7 +9,6 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -81,12 +80,12 @@ void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
       stem += "." + label;
     if (space.scopeIndex != 0) {
       stem += ".loop" + std::to_string(space.scopeIndex);
-      picture.title += (space.scope->hasTrait<OpTrait::HasParallelRegion>()
-                            ? " (each iteration of "
-                            : " (each execution of ") +
-                       quoteOp(space.scope) + ")";
-      if (space.stack)
-        picture.title += " (stack)";
+      picture.title += " (" + describeScope(space.scope) + ")";
+    }
+    // A function's stack slab stands beside its heap slab of the same space.
+    if (space.stack) {
+      stem += ".stack";
+      picture.title += " (stack)";
     }
     entries.push_back({toFileName(stem), std::move(picture)});
   }

@@ -11,6 +11,17 @@
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size slab=global report=%t.json" -o /dev/null
 // RUN: %python %memplan_src_root/scripts/check-report.py %t.json
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
+// RUN: rm -rf %t.maps && memplan-opt %s --memplan-offsets="strategy=greedy-size heapmap=%t.maps" -o /dev/null
+// RUN: ls %t.maps | FileCheck %s --check-prefix=MAPS
+// RUN: grep -h "<title>" %t.maps/stack.stack.svg %t.maps/stack.loop2.stack.svg | FileCheck %s --check-prefix=TITLES
+
+// The heap maps of stack slabs are named apart from the heap slab's.
+// MAPS: stack.loop1.stack.svg
+// MAPS-NEXT: stack.loop2.stack.svg
+// MAPS-NEXT: stack.stack.svg
+// MAPS-NEXT: stack.svg
+// TITLES: @stack: memplan-offsets, greedy-size (stack)</title>
+// TITLES: @stack: memplan-offsets, greedy-size (each execution of &apos;memref.alloca_scope&apos;) (stack)</title>
 
 // %s and %u are live at once in the scope (64 bytes), %a and %b at the end
 // (32 bytes), %t on its own in each iteration (16 bytes).

@@ -59,6 +59,11 @@ struct FunctionBuffer {
   mlir::OperandRange getDynamicSizes() const;
 };
 
+/// How reports name what a FunctionBuffer::scope gives each slab, e.g.
+/// "each iteration of 'scf.forall'" or "each execution of
+/// 'memref.alloca_scope'".
+std::string describeScope(mlir::Operation *scope);
+
 /// Analyses the memref.alloc ops of `func` (not those of functions nested in
 /// it), and its memref.alloca ops when `withAllocas`, in program order.
 /// Every planned buffer gets at least `minAlignment`.

@@ -13,7 +13,6 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PointerUnion.h"
@@ -179,10 +178,7 @@ struct TestBufferLifetimesPass
        << ", align " << buffer.alignment << ", space ";
     printMemorySpace(buffer.memorySpace, os);
     if (buffer.scope)
-      os << (buffer.scope->hasTrait<OpTrait::HasParallelRegion>()
-                 ? ", each iteration of "
-                 : ", each execution of ")
-         << quoteOp(buffer.scope);
+      os << ", " << describeScope(buffer.scope);
     os << ", " << others.size() << (others.size() == 1 ? " alias" : " aliases")
        << ", " << deallocs.size()
        << (deallocs.size() == 1 ? " dealloc\n" : " deallocs\n");
