@@ -6,8 +6,9 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # libomp-22-dev runs the multithreaded tests (test/e2e/threads); clang-22 and
-# libclang-rt-22-dev build the planner's libFuzzer target
-# (scripts/fuzz-planner.sh); the normal build uses g++.
+# libclang-rt-22-dev build the sanitized tree (scripts/test-sanitized.sh) and
+# the planner's libFuzzer target (scripts/fuzz-planner.sh); the normal build
+# uses g++.
 packages=(cmake ninja-build g++ python3 libgtest-dev libbenchmark-dev libboost-graph-dev zlib1g-dev libzstd-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev clang-22 libclang-rt-22-dev)
 
