@@ -8,6 +8,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <algorithm>
 #include <map>
@@ -47,6 +49,22 @@ Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
                                      FlatSymbolRefAttr::get(unique));
 }
 
+/// Whether `func` frees memory anywhere in its body: a memref.dealloc, a
+/// bufferization.dealloc or any other op that frees an operand.
+bool freesMemory(FunctionOpInterface func) {
+  WalkResult result = func->walk([](MemoryEffectOpInterface op) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    op.getEffects(effects);
+    return llvm::any_of(effects,
+                        [](const MemoryEffects::EffectInstance &effect) {
+                          return isa<MemoryEffects::Free>(effect.getEffect());
+                        })
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
 /// A buffer of a function and the byte offset it was given in its slab.
 struct PlacedBuffer {
   const FunctionBuffer *buffer;
@@ -59,11 +77,11 @@ struct PlacedBuffer {
 /// With a `scope`, a parallel loop, the slab is allocated at the start of
 /// the loop's body and freed at its end instead: one per iteration. A
 /// `stack` slab is a memref.alloca at the start of the function or scope
-/// body, which frees it.
+/// body, which frees it. A heap slab is freed only when `freeSlab` says.
 void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
                      Attribute memorySpace, uint64_t slabSize,
                      uint64_t slabAlignment, ArrayRef<PlacedBuffer> placed,
-                     StringRef slabName, SlabKind placement,
+                     StringRef slabName, SlabKind placement, bool freeSlab,
                      SymbolTable *globals) {
   MLIRContext *context = func->getContext();
   Region &body = scope ? scope->getRegion(0) : func.getFunctionBody();
@@ -118,7 +136,7 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
 
   // The slab lives as long as the function, or the iteration: free it on
   // every way out.
-  if (stack || placement != SlabKind::Alloc)
+  if (stack || placement != SlabKind::Alloc || !freeSlab)
     return;
   if (scope) {
     builder.setInsertionPoint(body.front().getTerminator());
@@ -144,6 +162,10 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
   std::optional<SymbolTable> globals;
   for (auto [function, functionPlan] :
        llvm::zip_equal(buffers.functions, plan.functions)) {
+    // A function that frees nothing leaves freeing to a later pass (such as
+    // -buffer-deallocation-pipeline, which accepts no free in its input) or
+    // to nobody: its slabs are left the same way.
+    bool freeSlabs = freesMemory(function.func);
     for (unsigned index = function.firstSpace; index != function.endSpace;
          ++index) {
       const SpaceProblem &space = buffers.spaces[index];
@@ -169,7 +191,7 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         rewriteIntoSlab(function.func, space.scope, space.stack,
                         space.memorySpace, slabs.slabs[slab].size,
                         slabs.slabs[slab].alignment, placed, slabName,
-                        placement, globals ? &*globals : nullptr);
+                        placement, freeSlabs, globals ? &*globals : nullptr);
       }
     }
   }
@@ -184,10 +206,16 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
       SymbolTable::getSymbolUses(callee, module);
   if (!uses)
     return;
+  // Each caller is asked once, before it gets its first arena's free.
+  llvm::DenseMap<Operation *, bool> callerFrees;
   for (const SymbolTable::SymbolUse &use : *uses) {
     auto call = dyn_cast<func::CallOp>(use.getUser());
     if (!call)
       continue;
+    auto caller = call->getParentOfType<FunctionOpInterface>();
+    auto [known, inserted] = callerFrees.try_emplace(caller.getOperation());
+    if (inserted)
+      known->second = freesMemory(caller);
     OpBuilder builder(call);
     SmallVector<Value> arenas;
     for (unsigned index = firstArena; index < numArguments; ++index) {
@@ -200,6 +228,9 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
           type, alignment));
     }
     call->insertOperands(call->getNumOperands(), arenas);
+    // Freed as the caller frees its own buffers, or not at all.
+    if (!known->second)
+      continue;
     builder.setInsertionPointAfter(call);
     for (Value arena : arenas)
       memref::DeallocOp::create(builder, arena.getLoc(), arena);

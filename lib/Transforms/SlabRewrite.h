@@ -14,7 +14,7 @@ namespace memplan {
 /// Rewrites every planned buffer of `buffers` as `plan` placed it, the one
 /// change the planning passes make to the IR: per space, each slab of the
 /// plan is allocated once (a memref.alloc at the function entry, freed
-/// before every return; a private, uninitialized memref.global of `module`
+/// before every return if the function freed anything before; a private, uninitialized memref.global of `module`
 /// taken with memref.get_global; or a new trailing argument of the function
 /// with the attributes `memplan.slab_size` and `memplan.slab_alignment`, as
 /// the function's placement says), and each planned memref.alloc becomes a
@@ -27,7 +27,8 @@ void rewriteModule(mlir::ModuleOp module, const ModuleBuffers &buffers,
 /// Makes every func.call of `callee` in `module` pass the slabs that
 /// rewriteModule added as arguments from index `firstArena` on: each is a
 /// memref.alloc of the recorded size and alignment right before the call,
-/// freed right after it, so that the caller's own planning places it.
+/// freed right after it if the caller frees anything, so that the caller's
+/// own planning places it.
 void passArenasToCallees(mlir::ModuleOp module,
                          mlir::FunctionOpInterface callee, unsigned firstArena);
 

@@ -7,7 +7,7 @@
 
 // CHECK-LABEL: func.func @first
 // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
-// CHECK: memref.dealloc %[[SLAB]]
+// CHECK-NOT: memref.dealloc
 func.func @first(%out: memref<4xf32>) {
   %one = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<4xf32>
@@ -19,7 +19,7 @@ func.func @first(%out: memref<4xf32>) {
 // CHECK-LABEL: func.func @second
 // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<32xi8>
 // CHECK: call @first
-// CHECK: memref.dealloc %[[SLAB]]
+// CHECK-NOT: memref.dealloc
 func.func @second(%out: memref<8xf32>) {
   %one = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<8xf32>
@@ -36,11 +36,11 @@ func.func @second(%out: memref<8xf32>) {
 // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<32xi8>
 // CHECK: cf.cond_br
 // CHECK: ^bb1:
-// CHECK: memref.dealloc %[[SLAB]]
-// CHECK-NEXT: return
+// CHECK-NOT: memref.dealloc
+// CHECK: return
 // CHECK: ^bb2:
-// CHECK: memref.dealloc %[[SLAB]]
-// CHECK-NEXT: return
+// CHECK-NOT: memref.dealloc
+// CHECK: return
 func.func @two_exits(%cond: i1, %out: memref<4xf32>) {
   %one = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<4xf32>

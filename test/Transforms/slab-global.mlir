@@ -38,7 +38,8 @@
 // ALLOC-NOT: = uninitialized {alignment
 // ALLOC-LABEL: func.func @spaces
 // ALLOC: memref.alloc() {alignment = 16 : i64} : memref<
-// ALLOC: memref.dealloc
+// ALLOC-NOT: memref.dealloc
+// ALLOC: return
 
 memref.global "private" @__memplan_slab_spaces : memref<4xi8> = uninitialized
 
@@ -55,18 +56,21 @@ func.func @spaces(%out: memref<4xf32>) {
   return
 }
 
-// A function in a nested module keeps an allocated slab, with a remark.
+// A function in a nested module keeps an allocated slab, with a remark; it
+// frees its buffer, so the slab is freed too.
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size slab=global" 2>&1 | FileCheck %s --check-prefix=NESTED
 // NESTED: remark: memplan-offsets: slab=global: allocating the slabs of this function instead, because it is not directly in the module
 // NESTED-LABEL: func.func @nested
-// NESTED: memref.alloc() {alignment = 16 : i64} : memref<16xi8>
-// NESTED: memref.dealloc
+// NESTED: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
+// NESTED: memref.dealloc %[[SLAB]]
+// NESTED-NEXT: return
 module @inner {
   func.func @nested(%out: memref<4xf32>) {
     %one = arith.constant 1.0 : f32
     %z = memref.alloc() : memref<4xf32>
     linalg.fill ins(%one : f32) outs(%z : memref<4xf32>)
     linalg.add ins(%z, %z : memref<4xf32>, memref<4xf32>) outs(%out : memref<4xf32>)
+    memref.dealloc %z : memref<4xf32>
     return
   }
 }

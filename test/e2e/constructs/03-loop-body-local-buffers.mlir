@@ -29,13 +29,13 @@
 // CHECK: scf.for
 // CHECK: memref.view %[[SLAB]][
 // CHECK: memref.view %[[SLAB]][
-// CHECK: memref.dealloc %[[SLAB]] :
-// CHECK-NEXT: return
+// CHECK-NOT: memref.dealloc
+// CHECK: return
 // CHECK-LABEL: func.func @affine_body_local
 // CHECK: %[[SLAB2:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: memref.view %[[SLAB2]][
-// CHECK: memref.dealloc %[[SLAB2]] :
-// CHECK-NEXT: return
+// CHECK-NOT: memref.dealloc
+// CHECK: return
 // CHECK-LABEL: func.func @parallel_and_linalg_bodies
 // CHECK: %[[SLAB3:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: memref.view %[[SLAB3]][

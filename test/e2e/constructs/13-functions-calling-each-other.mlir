@@ -23,28 +23,28 @@
 // CHECK-LABEL: func.func @leaf
 // CHECK: %[[S1:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: memref.view %[[S1]][
-// CHECK: memref.dealloc %[[S1]] :
+// CHECK-NOT: memref.dealloc
 // CHECK-LABEL: func.func @middle
 // CHECK: %[[S2:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: memref.view %[[S2]][
 // CHECK: call @leaf
 // CHECK: memref.view %[[S2]][
-// CHECK: memref.dealloc %[[S2]] :
+// CHECK-NOT: memref.dealloc
 // CHECK-LABEL: func.func @top
 // CHECK: %[[S3:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: memref.view %[[S3]][
 // CHECK: call @middle
-// CHECK: memref.dealloc %[[S3]] :
+// CHECK-NOT: memref.dealloc
 // CHECK-LABEL: func.func @rec
 // CHECK: %[[S4:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: memref.view %[[S4]][
 // CHECK: call @rec
-// CHECK: memref.dealloc %[[S4]] :
+// CHECK-NOT: memref.dealloc
 // CHECK-LABEL: func.func @even
 // CHECK: %[[S5:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: memref.view %[[S5]][
 // CHECK: call @odd
-// CHECK: memref.dealloc %[[S5]] :
+// CHECK-NOT: memref.dealloc
 // CHECK-LABEL: func.func @odd
 // CHECK: %[[S6:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK: memref.view %[[S6]][

@@ -32,15 +32,15 @@
 // CHECK: ^bb1(
 // CHECK: memref.view %[[S1]][
 // CHECK: memref.alloc() : memref<4xf32>
-// CHECK: memref.dealloc %[[S1]] :
-// CHECK-NEXT: return
+// CHECK-NOT: memref.dealloc
+// CHECK: return
 // CHECK-LABEL: func.func @diamond
 // CHECK: %[[S2:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK-NOT: memref.alloc()
-// CHECK: memref.dealloc %[[S2]] :
-// CHECK-NEXT: return
-// CHECK: memref.dealloc %[[S2]] :
-// CHECK-NEXT: return
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+// CHECK-NOT: memref.dealloc
+// CHECK: return
 // CHECK-LABEL: func.func @two_returns
 // CHECK: %[[S5:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
 // CHECK-NOT: memref.alloc()
