@@ -1,9 +1,11 @@
 //===- BufferAliases.cpp - Every value that may alias a buffer ------------===//
 
 #include "memplan/Analysis/BufferAliases.h"
+#include "memplan/Analysis/AddressComparisons.h"
 #include "memplan/Analysis/AsyncWork.h"
 #include "memplan/Analysis/RegionSemantics.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -92,21 +94,34 @@ private:
     Operation *user = use.getOwner();
     Value value = use.get();
 
-    if (isa<memref::DeallocOp>(user)) {
+    // bufferization.dealloc frees its memrefs (when their conditions hold)
+    // and only compares its retained values with them.
+    auto bufferizationDealloc = dyn_cast<bufferization::DeallocOp>(user);
+    bool freed = isa<memref::DeallocOp>(user) ||
+                 (bufferizationDealloc &&
+                  use.getOperandNumber() <
+                      bufferizationDealloc.getMemrefs().size());
+    if (freed) {
       if (isCalleeArgument)
         return escape(LeftAloneKind::FreedElsewhere,
                       "freed by the function that receives it");
-      // A dealloc of a merged value (a select, a loop-carried value) frees
-      // whichever buffer arrives: removing it could leak another buffer, and
-      // keeping it could free the slab.
-      if (!exactAliases.contains(value))
-        return escape(LeftAloneKind::FreedElsewhere,
-                      "freed by a memref.dealloc of a value that may be "
-                      "another buffer");
-      result.deallocs.push_back(user);
+      // A free of a merged value (a select, a loop-carried value) frees
+      // whichever buffer arrives: resolveSharedFrees decides once every
+      // buffer of the function is known.
+      if (exactAliases.contains(value))
+        result.frees.push_back(&use);
+      else
+        result.sharedFrees.push_back(&use);
       return;
     }
     result.users.insert(user);
+    if (bufferizationDealloc)
+      return;
+    // The lowering of bufferization.dealloc takes addresses only to compare
+    // them: the buffer stays distinct from those live with it when planned.
+    if (auto address = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(user))
+      if (isOnlyCompared(address.getResult()))
+        return;
 
     // Work that goes on after its op returns uses the buffer until the host
     // waits for it: the user, or an op around it, may be such work.

@@ -4,6 +4,7 @@
 #include "memplan/Analysis/ControlFlowLiveness.h"
 #include "memplan/Analysis/ProgramOrder.h"
 #include "memplan/Analysis/RegionSemantics.h"
+#include "memplan/Analysis/SharedFrees.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -215,11 +216,14 @@ FailureOr<SmallVector<int64_t>> getPlannedShape(const FunctionBuffer &buffer,
   return shape;
 }
 
+/// Analyses one allocation; the frees it shares with other buffers are
+/// left in `sharedFrees` for resolveSharedFrees.
 FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
                             BufferAliasAnalysis &aliasAnalysis,
                             const ProgramOrder &order, const DataLayout &layout,
                             uint64_t minAlignment,
-                            ControlFlowComponents &components) {
+                            ControlFlowComponents &components,
+                            SmallVector<OpOperand *> &sharedFrees) {
   FunctionBuffer buffer;
   buffer.alloc = alloc;
   buffer.onStack = isa<memref::AllocaOp>(alloc);
@@ -285,7 +289,8 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
   if (spans.size() > 1)
     for (const OrderSpan &span : spans)
       buffer.liveRanges.push_back({span.first, span.last + 1});
-  buffer.deallocs = std::move(aliases.deallocs);
+  buffer.frees = std::move(aliases.frees);
+  sharedFrees = std::move(aliases.sharedFrees);
   return buffer;
 }
 
@@ -314,6 +319,7 @@ analyzeFunctionBuffers(FunctionOpInterface func,
   ProgramOrder order(func);
   DataLayout layout = DataLayout::closest(func);
   ControlFlowComponents components;
+  std::vector<SmallVector<OpOperand *>> sharedFrees;
   func->walk([&](Operation *alloc) {
     if (!isa<memref::AllocOp>(alloc) &&
         !(withAllocas && isa<memref::AllocaOp>(alloc)))
@@ -321,7 +327,8 @@ analyzeFunctionBuffers(FunctionOpInterface func,
     if (alloc->getParentOfType<FunctionOpInterface>() != func)
       return;
     buffers.push_back(analyzeAlloc(alloc, func, aliasAnalysis, order, layout,
-                                   minAlignment, components));
+                                   minAlignment, components,
+                                   sharedFrees.emplace_back()));
     LLVM_DEBUG({
       const FunctionBuffer &buffer = buffers.back();
       llvm::dbgs() << "memplan-analysis: @" << func.getName() << ": "
@@ -336,6 +343,7 @@ analyzeFunctionBuffers(FunctionOpInterface func,
                      << buffer.alignment << "\n";
     });
   });
+  resolveSharedFrees(buffers, sharedFrees);
   return buffers;
 }
 

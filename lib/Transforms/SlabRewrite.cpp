@@ -3,6 +3,7 @@
 #include "SlabRewrite.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -10,6 +11,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <algorithm>
 #include <map>
@@ -50,11 +54,17 @@ Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
 }
 
 /// Whether `func` frees memory anywhere in its body: a memref.dealloc, a
-/// bufferization.dealloc or any other op that frees an operand.
+/// bufferization.dealloc (which declares no memory effects) or any other op
+/// that frees an operand.
 bool freesMemory(FunctionOpInterface func) {
-  WalkResult result = func->walk([](MemoryEffectOpInterface op) {
+  WalkResult result = func->walk([](Operation *op) {
+    if (isa<bufferization::DeallocOp>(op))
+      return WalkResult::interrupt();
+    auto memory = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!memory)
+      return WalkResult::advance();
     SmallVector<MemoryEffects::EffectInstance> effects;
-    op.getEffects(effects);
+    memory.getEffects(effects);
     return llvm::any_of(effects,
                         [](const MemoryEffects::EffectInstance &effect) {
                           return isa<MemoryEffects::Free>(effect.getEffect());
@@ -63,6 +73,43 @@ bool freesMemory(FunctionOpInterface func) {
                : WalkResult::advance();
   });
   return result.wasInterrupted();
+}
+
+/// Removes `frees` of planned buffers: a memref.dealloc goes, a
+/// bufferization.dealloc loses those memrefs and their conditions (the
+/// updated conditions of its retained values then claim no ownership of
+/// planned buffers, whose other frees go too).
+void removeFrees(ArrayRef<OpOperand *> frees) {
+  llvm::SetVector<Operation *> deallocs;
+  llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> dropped;
+  for (OpOperand *free : frees) {
+    if (auto dealloc = dyn_cast<bufferization::DeallocOp>(free->getOwner()))
+      dropped[dealloc].insert(free->getOperandNumber());
+    else
+      deallocs.insert(free->getOwner());
+  }
+  for (Operation *dealloc : deallocs)
+    dealloc->erase();
+  for (auto &[op, operands] : dropped) {
+    auto dealloc = cast<bufferization::DeallocOp>(op);
+    SmallVector<Value> memrefs, conditions;
+    for (auto [index, memref, condition] : llvm::enumerate(
+             dealloc.getMemrefs(), dealloc.getConditions())) {
+      if (operands.contains(index))
+        continue;
+      memrefs.push_back(memref);
+      conditions.push_back(condition);
+    }
+    if (memrefs.empty() && dealloc.getRetained().empty()) {
+      dealloc->erase();
+      continue;
+    }
+    OpBuilder builder(dealloc);
+    auto rest = bufferization::DeallocOp::create(
+        builder, dealloc.getLoc(), memrefs, conditions, dealloc.getRetained());
+    dealloc->replaceAllUsesWith(rest->getResults());
+    dealloc->erase();
+  }
 }
 
 /// A buffer of a function and the byte offset it was given in its slab.
@@ -128,8 +175,6 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
     Value view = memref::ViewOp::create(
         builder, alloc->getLoc(), entry.buffer->getType(), slab,
         offsets[entry.offset], entry.buffer->getDynamicSizes());
-    for (Operation *dealloc : entry.buffer->deallocs)
-      dealloc->erase();
     alloc->getResult(0).replaceAllUsesWith(view);
     alloc->erase();
   }
@@ -166,6 +211,7 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
     // -buffer-deallocation-pipeline, which accepts no free in its input) or
     // to nobody: its slabs are left the same way.
     bool freeSlabs = freesMemory(function.func);
+    SmallVector<OpOperand *> frees;
     for (unsigned index = function.firstSpace; index != function.endSpace;
          ++index) {
       const SpaceProblem &space = buffers.spaces[index];
@@ -186,14 +232,17 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
       // the slabs of a space read in order there.
       for (unsigned slab = slabs.slabs.size(); slab-- > 0;) {
         SmallVector<PlacedBuffer> placed;
-        for (unsigned member : members[slab])
+        for (unsigned member : members[slab]) {
           placed.push_back({space.buffers[member], slabs.offsets[member]});
+          llvm::append_range(frees, space.buffers[member]->frees);
+        }
         rewriteIntoSlab(function.func, space.scope, space.stack,
                         space.memorySpace, slabs.slabs[slab].size,
                         slabs.slabs[slab].alignment, placed, slabName,
                         placement, freeSlabs, globals ? &*globals : nullptr);
       }
     }
+    removeFrees(frees);
   }
 }
 

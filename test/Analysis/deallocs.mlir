@@ -51,22 +51,50 @@ func.func @dealloc_is_not_a_use(%v: f32) -> f32 {
   return %x : f32
 }
 
-// A dealloc of a select frees whichever buffer arrives.
+// A dealloc of a select frees whichever buffer arrives. Both are buffers of
+// the function, so they are planned together and share the free.
 // CHECK-LABEL: @merged_dealloc: 2 buffers
-// CHECK-NEXT:  "x" memref<4xf32>: left alone (freed-elsewhere): freed by a memref.dealloc of a value that may be another buffer
-// CHECK-NEXT:  "y" memref<4xf32>: left alone (freed-elsewhere): freed by a memref.dealloc of a value that may be another buffer
+// CHECK-NEXT:  "x" memref<4xf32>: planned [2, 3), 16 bytes, align 16, space default, 1 alias, 1 dealloc
+// CHECK-NEXT:    alias: result 0 of 'arith.select'
+// CHECK-NEXT:    dealloc: 'memref.dealloc' "free_z"
+// CHECK-NEXT:  "y" memref<4xf32>: planned [2, 3), 16 bytes, align 16, space default, 1 alias, 1 dealloc
+// CHECK-NEXT:    alias: result 0 of 'arith.select'
+// CHECK-NEXT:    dealloc: 'memref.dealloc' "free_z"
 func.func @merged_dealloc(%cond: i1) {
   %x = memref.alloc() : memref<4xf32> loc("x")
   %y = memref.alloc() : memref<4xf32> loc("y")
   %z = arith.select %cond, %x, %y : memref<4xf32>
+  memref.dealloc %z : memref<4xf32> loc("free_z")
+  return
+}
+
+// A select of a buffer and an argument: removing the free would leak the
+// argument when it arrives, keeping it would free the slab.
+// CHECK-LABEL: @merged_with_argument: 1 buffer
+// CHECK-NEXT:  "mine" memref<4xf32>: left alone (freed-elsewhere): freed by 'memref.dealloc' of a value that may also be a function argument
+func.func @merged_with_argument(%cond: i1, %theirs: memref<4xf32>) {
+  %mine = memref.alloc() : memref<4xf32> loc("mine")
+  %z = arith.select %cond, %mine, %theirs : memref<4xf32>
   memref.dealloc %z : memref<4xf32>
   return
 }
 
+// A free shared with a buffer that must stay keeps every buffer it may free.
+// CHECK-LABEL: @merged_with_returned: 2 buffers
+// CHECK-NEXT:  "kept" memref<4xf32>: left alone (freed-elsewhere): shares a free with a buffer that is left alone: returned from the function
+// CHECK-NEXT:  "returned" memref<4xf32>: left alone (returned): returned from the function
+func.func @merged_with_returned(%cond: i1) -> memref<4xf32> {
+  %kept = memref.alloc() : memref<4xf32> loc("kept")
+  %returned = memref.alloc() : memref<4xf32> loc("returned")
+  %z = arith.select %cond, %kept, %returned : memref<4xf32>
+  memref.dealloc %z : memref<4xf32>
+  return %returned : memref<4xf32>
+}
+
 // So does a dealloc of the value an scf.for carries: on the first trip it is
-// %init, later whatever the body yielded.
+// %init, later whatever the body yielded, here an argument.
 // CHECK-LABEL: @carried_dealloc: 1 buffer
-// CHECK-NEXT:  "init" memref<4xf32>: left alone (freed-elsewhere): freed by a memref.dealloc of a value that may be another buffer
+// CHECK-NEXT:  "init" memref<4xf32>: left alone (freed-elsewhere): freed by 'memref.dealloc' of a value that may also be a function argument
 func.func @carried_dealloc(%n: index, %other: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -75,5 +103,38 @@ func.func @carried_dealloc(%n: index, %other: memref<4xf32>) {
     scf.yield %other : memref<4xf32>
   }
   memref.dealloc %last : memref<4xf32>
+  return
+}
+
+// What ownership-based deallocation leaves: bufferization.dealloc frees the
+// base buffer of an scf.if result (either buffer) under its ownership
+// condition and compares a retained value with what it frees.
+// CHECK-LABEL: @ownership: 3 buffers
+// CHECK-NEXT:  "a" memref<4xf32>: planned [{{[0-9]+}}, {{[0-9]+}}), 16 bytes, align 16, space default, 2 aliases, 1 dealloc
+// CHECK-NEXT:    alias: result 0 of 'scf.if'
+// CHECK-NEXT:    alias: result 0 of 'memref.extract_strided_metadata'
+// CHECK-NEXT:    dealloc: 'bufferization.dealloc' "frees"
+// CHECK-NEXT:  "r" memref<4xf32>: planned [{{[0-9]+}}, {{[0-9]+}}), 16 bytes, align 16, space default, 0 aliases, 1 dealloc
+// CHECK-NEXT:    dealloc: 'bufferization.dealloc' "frees_r"
+// CHECK-NEXT:  "b" memref<4xf32>: planned [{{[0-9]+}}, {{[0-9]+}}), 16 bytes, align 16, space default, 2 aliases, 1 dealloc
+// CHECK-NEXT:    alias: result 0 of 'scf.if'
+// CHECK-NEXT:    alias: result 0 of 'memref.extract_strided_metadata'
+// CHECK-NEXT:    dealloc: 'bufferization.dealloc' "frees"
+func.func @ownership(%cond: i1, %out: memref<4xf32>) {
+  %true = arith.constant true
+  %a = memref.alloc() : memref<4xf32> loc("a")
+  %r = memref.alloc() : memref<4xf32> loc("r")
+  %chosen = scf.if %cond -> memref<4xf32> {
+    %b = memref.alloc() : memref<4xf32> loc("b")
+    memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+    scf.yield %b : memref<4xf32>
+  } else {
+    scf.yield %a : memref<4xf32>
+  }
+  memref.copy %chosen, %r : memref<4xf32> to memref<4xf32>
+  %base, %offset, %sizes, %strides = memref.extract_strided_metadata %chosen : memref<4xf32> -> memref<f32>, index, index, index
+  %owned = bufferization.dealloc (%base : memref<f32>) if (%cond) retain (%r : memref<4xf32>) loc("frees")
+  memref.copy %r, %out : memref<4xf32> to memref<4xf32>
+  bufferization.dealloc (%r : memref<4xf32>) if (%true) loc("frees_r")
   return
 }

@@ -4,8 +4,8 @@
 // interfaces only: view-like ops, region branches and their terminators,
 // branches, calls, and any other op with memref results. Along the way it
 // decides whether the buffer stays local to its function: a buffer that is
-// returned, freed by something other than memref.dealloc, or used by an op
-// whose behaviour is unknown is not.
+// returned, freed by something other than memref.dealloc or
+// bufferization.dealloc, or used by an op whose behaviour is unknown is not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,10 +32,14 @@ namespace memplan {
 struct BufferAliases {
   /// The buffer itself first, then every value that may alias it.
   llvm::SetVector<mlir::Value> aliases;
-  /// Every op that uses an alias, except the deallocations below.
+  /// Every op that uses an alias, except the frees below.
   llvm::SetVector<mlir::Operation *> users;
-  /// `memref.dealloc` ops that free an alias.
-  llvm::SmallVector<mlir::Operation *> deallocs;
+  /// Frees of aliases that can only be this buffer: the operand of a
+  /// memref.dealloc, or one of the memrefs of a bufferization.dealloc.
+  llvm::SmallVector<mlir::OpOperand *> frees;
+  /// Frees of aliases that may also be other buffers (merged values), which
+  /// SharedFrees.h resolves.
+  llvm::SmallVector<mlir::OpOperand *> sharedFrees;
   /// Why the buffer is not local to its function, if it is not. The
   /// analysis stops at the first reason found.
   std::optional<LeftAlone> escape;

@@ -48,8 +48,10 @@ struct FunctionBuffer {
   /// half-open ranges it is live on, sorted: [start, end) is their hull and
   /// covers more than the buffer needs. Empty when [start, end) is exact.
   llvm::SmallVector<std::pair<uint64_t, uint64_t>, 0> liveRanges;
-  /// memref.dealloc ops of the buffer or its aliases, to remove once planned.
-  llvm::SmallVector<mlir::Operation *> deallocs;
+  /// Frees of the buffer or its aliases (the operand of a memref.dealloc,
+  /// or a memref of a bufferization.dealloc), to remove once planned; frees
+  /// shared with other planned buffers appear in each of theirs.
+  llvm::SmallVector<mlir::OpOperand *> frees;
 
   mlir::TypedValue<mlir::MemRefType> getMemRef() const {
     return llvm::cast<mlir::TypedValue<mlir::MemRefType>>(alloc->getResult(0));

@@ -161,7 +161,9 @@ struct TestBufferLifetimesPass
     llvm::sort(others, [&](Value lhs, Value rhs) {
       return positions.get(lhs) < positions.get(rhs);
     });
-    SmallVector<Operation *> deallocs(buffer.deallocs);
+    SmallVector<Operation *> deallocs;
+    for (OpOperand *free : buffer.frees)
+      deallocs.push_back(free->getOwner());
     llvm::sort(deallocs, [&](Operation *lhs, Operation *rhs) {
       return positions.get(lhs) < positions.get(rhs);
     });

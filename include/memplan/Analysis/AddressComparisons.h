@@ -1,0 +1,28 @@
+//===- AddressComparisons.h - Addresses that are only compared --*- C++ -*-===//
+//
+// memref.extract_aligned_pointer_as_index turns a buffer's address into an
+// index. Usually that lets code reach the buffer where the analysis cannot
+// follow, but the lowering of bufferization.dealloc only compares such
+// addresses (is this memref one of the retained ones?), directly or after
+// storing them into small index buffers it hands to a helper function. An
+// address used that way needs no more than the buffer being distinct from
+// every other buffer live at the same time, which planning keeps.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_ANALYSIS_ADDRESSCOMPARISONS_H
+#define MEMPLAN_ANALYSIS_ADDRESSCOMPARISONS_H
+
+#include "mlir/IR/Value.h"
+
+namespace memplan {
+
+/// Whether the index `address` is only ever compared (arith.cmpi), or
+/// stored into buffers allocated in its function whose loaded values are in
+/// turn only compared, following such buffers into callees with visible
+/// bodies.
+bool isOnlyCompared(mlir::Value address);
+
+} // namespace memplan
+
+#endif // MEMPLAN_ANALYSIS_ADDRESSCOMPARISONS_H
