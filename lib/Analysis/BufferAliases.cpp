@@ -97,10 +97,10 @@ private:
     // bufferization.dealloc frees its memrefs (when their conditions hold)
     // and only compares its retained values with them.
     auto bufferizationDealloc = dyn_cast<bufferization::DeallocOp>(user);
-    bool freed = isa<memref::DeallocOp>(user) ||
-                 (bufferizationDealloc &&
-                  use.getOperandNumber() <
-                      bufferizationDealloc.getMemrefs().size());
+    bool freed =
+        isa<memref::DeallocOp>(user) ||
+        (bufferizationDealloc &&
+         use.getOperandNumber() < bufferizationDealloc.getMemrefs().size());
     if (freed) {
       if (isCalleeArgument)
         return escape(LeftAloneKind::FreedElsewhere,

@@ -3,6 +3,9 @@
 #include "memplan/Analysis/SharedFrees.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -17,15 +20,17 @@ namespace memplan {
 
 namespace {
 
-/// Adds what `op`, a region branch op, may forward into a value of `type`
-/// (one of its results or region arguments): its own operands and those of
-/// the terminators that leave its regions, of that type. More than the
-/// exact forwarding, which only makes groups larger.
-void addForwarded(Operation *op, Type type, llvm::SetVector<Value> &pending) {
+/// Adds what `op`, a region branch op other than scf.if and scf.for, may
+/// forward into a value of `type` (one of its results or region
+/// arguments): its own operands and those of the terminators that leave its
+/// regions, of that type, under unknown conditions. More than the exact
+/// forwarding, which only makes groups larger.
+void addForwarded(Operation *op, Type type,
+                  llvm::SetVector<std::pair<Value, Value>> &pending) {
   auto addOfType = [&](ValueRange values) {
     for (Value value : values)
       if (value.getType() == type)
-        pending.insert(value);
+        pending.insert({value, Value()});
   };
   addOfType(op->getOperands());
   for (Region &region : op->getRegions())
@@ -37,25 +42,83 @@ void addForwarded(Operation *op, Type type, llvm::SetVector<Value> &pending) {
 
 } // namespace
 
-FreedSources findFreedSources(Value freed) {
+namespace {
+
+/// For a value scf.if or scf.for forwards (a result, or an iter arg of the
+/// body), sets `position` to its place among the forwarded values and
+/// returns what each way in forwards, position by position: the yields of
+/// both branches, or the initial values and the body's yield. Empty for
+/// anything else.
+SmallVector<ValueRange, 2> getForwardedLists(Value value, unsigned &position) {
+  if (auto result = dyn_cast<OpResult>(value)) {
+    position = result.getResultNumber();
+    if (auto ifOp = dyn_cast<scf::IfOp>(result.getOwner()))
+      return {ifOp.thenYield().getOperands(), ifOp.elseYield().getOperands()};
+    if (auto forOp = dyn_cast<scf::ForOp>(result.getOwner()))
+      return {forOp.getInitArgs(), forOp.getYieldedValues()};
+    return {};
+  }
+  auto argument = cast<BlockArgument>(value);
+  auto forOp = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
+  if (!forOp || argument.getOwner() != forOp.getBody() ||
+      argument.getArgNumber() == 0)
+    return {};
+  position = argument.getArgNumber() - 1;
+  return {forOp.getInitArgs(), forOp.getYieldedValues()};
+}
+
+/// Whether `condition` is forwarded along with `value`: both results of one
+/// op, or both arguments of one block.
+bool isForwardedAlong(Value condition, Value value) {
+  if (!condition)
+    return false;
+  if (auto result = dyn_cast<OpResult>(value))
+    return condition.getDefiningOp() == result.getOwner();
+  auto argument = dyn_cast<BlockArgument>(condition);
+  return argument &&
+         argument.getOwner() == cast<BlockArgument>(value).getOwner();
+}
+
+} // namespace
+
+FreedSources findFreedSources(Value freed, Value condition) {
   FreedSources sources;
-  llvm::SetVector<Value> pending;
-  pending.insert(freed);
-  for (unsigned next = 0; next < pending.size() && !sources.other; ++next) {
-    Value value = pending[next];
+  // Each value that may arrive, with the condition under which the free
+  // then runs, null when unknown. Ownership-based deallocation forwards an
+  // i1 next to each memref: a way in whose condition is `false` (a loop's
+  // first value, which the loop does not own) frees nothing.
+  llvm::SetVector<std::pair<Value, Value>> pending;
+  pending.insert({freed, condition});
+  for (unsigned next = 0; next < pending.size(); ++next) {
+    auto [value, runsIf] = pending[next];
+    if (runsIf && matchPattern(runsIf, m_Zero()))
+      continue;
+
+    unsigned position = 0;
+    SmallVector<ValueRange, 2> forwarded = getForwardedLists(value, position);
+    if (!forwarded.empty()) {
+      unsigned conditionPosition = 0;
+      bool paired = isForwardedAlong(runsIf, value) &&
+                    !getForwardedLists(runsIf, conditionPosition).empty();
+      for (ValueRange list : forwarded)
+        pending.insert(
+            {list[position], paired ? list[conditionPosition] : Value()});
+      continue;
+    }
+
     if (auto result = dyn_cast<OpResult>(value)) {
       Operation *op = result.getOwner();
       if (isa<memref::AllocOp, memref::AllocaOp>(op)) {
         sources.allocations.push_back(op);
       } else if (auto view = dyn_cast<ViewLikeOpInterface>(op)) {
-        pending.insert(view.getViewSource());
+        pending.insert({view.getViewSource(), runsIf});
       } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
-        pending.insert(select.getTrueValue());
-        pending.insert(select.getFalseValue());
+        pending.insert({select.getTrueValue(), runsIf});
+        pending.insert({select.getFalseValue(), runsIf});
       } else if (isa<RegionBranchOpInterface>(op)) {
         addForwarded(op, value.getType(), pending);
       } else {
-        sources.other = "the result of " + quoteOp(op);
+        sources.other = sources.other.value_or("the result of " + quoteOp(op));
       }
       continue;
     }
@@ -65,47 +128,75 @@ FreedSources findFreedSources(Value freed) {
     Operation *parent = block->getParentOp();
     if (block->isEntryBlock()) {
       if (isa<FunctionOpInterface>(parent))
-        sources.other = "a function argument";
+        sources.other = sources.other.value_or("a function argument");
       else if (isa<RegionBranchOpInterface>(parent))
         addForwarded(parent, value.getType(), pending);
       else
-        sources.other = "an argument of the region of " + quoteOp(parent);
+        sources.other = sources.other.value_or("an argument of the region of " +
+                                               quoteOp(parent));
       continue;
     }
+    bool paired = isForwardedAlong(runsIf, value);
     for (Block *predecessor : block->getPredecessors()) {
       auto branch = dyn_cast<BranchOpInterface>(predecessor->getTerminator());
       if (!branch) {
-        sources.other = "a block argument from " +
-                        quoteOp(predecessor->getTerminator());
-        break;
+        sources.other = sources.other.value_or(
+            "a block argument from " + quoteOp(predecessor->getTerminator()));
+        continue;
       }
       for (unsigned index : llvm::seq(branch->getNumSuccessors())) {
         if (branch->getSuccessor(index) != block)
           continue;
-        Value incoming =
-            branch.getSuccessorOperands(index)[argument.getArgNumber()];
+        SuccessorOperands operands = branch.getSuccessorOperands(index);
+        Value incoming = operands[argument.getArgNumber()];
         if (!incoming) {
-          sources.other = "a value made by " + quoteOp(branch);
-          break;
+          sources.other =
+              sources.other.value_or("a value made by " + quoteOp(branch));
+          continue;
         }
-        pending.insert(incoming);
+        pending.insert(
+            {incoming,
+             paired ? operands[cast<BlockArgument>(runsIf).getArgNumber()]
+                    : Value()});
       }
     }
   }
   return sources;
 }
 
-void resolveSharedFrees(
-    MutableArrayRef<FunctionBuffer> buffers,
-    ArrayRef<llvm::SmallVector<OpOperand *>> sharedFrees) {
+void resolveSharedFrees(MutableArrayRef<FunctionBuffer> buffers,
+                        ArrayRef<llvm::SmallVector<OpOperand *>> sharedFrees) {
   llvm::DenseMap<Operation *, unsigned> bufferOf;
   for (auto [index, buffer] : llvm::enumerate(buffers))
     bufferOf[buffer.alloc] = index;
 
   llvm::IntEqClasses groups(buffers.size());
+  // The shared frees that may free each buffer: one that frees what it
+  // brings only under a `false` ownership condition never frees it.
+  std::vector<llvm::SmallVector<OpOperand *>> mayFree(buffers.size());
   for (auto [index, frees] : llvm::enumerate(sharedFrees)) {
     for (OpOperand *free : frees) {
+      Value condition;
+      if (auto dealloc = dyn_cast<bufferization::DeallocOp>(free->getOwner()))
+        condition = dealloc.getConditions()[free->getOperandNumber()];
+      // The walk back may not see every way the walk forward took (a call
+      // returning its argument): a buffer it does not find stays.
       FreedSources sources = findFreedSources(free->get());
+      if (!llvm::is_contained(sources.allocations, buffers[index].alloc)) {
+        if (!buffers[index].leftAlone)
+          buffers[index].leftAlone = LeftAlone{
+              LeftAloneKind::FreedElsewhere,
+              "freed by " + quoteOp(free->getOwner()) +
+                  " of a value that may also be " +
+                  sources.other.value_or("a value memplan cannot follow")};
+        continue;
+      }
+      if (condition) {
+        sources = findFreedSources(free->get(), condition);
+        if (!llvm::is_contained(sources.allocations, buffers[index].alloc))
+          continue;
+      }
+      mayFree[index].push_back(free);
       for (Operation *allocation : sources.allocations) {
         auto found = bufferOf.find(allocation);
         if (found != bufferOf.end())
@@ -133,13 +224,13 @@ void resolveSharedFrees(
     if (buffer.leftAlone)
       continue;
     if (const FunctionBuffer *staying = stayingIn[groups[index]]) {
-      buffer.leftAlone = LeftAlone{
-          LeftAloneKind::FreedElsewhere,
-          "shares a free with a buffer that is left alone: " +
-              staying->leftAlone->message};
+      buffer.leftAlone =
+          LeftAlone{LeftAloneKind::FreedElsewhere,
+                    "shares a free with a buffer that is left alone: " +
+                        staying->leftAlone->message};
       continue;
     }
-    llvm::append_range(buffer.frees, sharedFrees[index]);
+    llvm::append_range(buffer.frees, mayFree[index]);
   }
 }
 

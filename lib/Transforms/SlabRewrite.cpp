@@ -93,8 +93,8 @@ void removeFrees(ArrayRef<OpOperand *> frees) {
   for (auto &[op, operands] : dropped) {
     auto dealloc = cast<bufferization::DeallocOp>(op);
     SmallVector<Value> memrefs, conditions;
-    for (auto [index, memref, condition] : llvm::enumerate(
-             dealloc.getMemrefs(), dealloc.getConditions())) {
+    for (auto [index, memref, condition] :
+         llvm::enumerate(dealloc.getMemrefs(), dealloc.getConditions())) {
       if (operands.contains(index))
         continue;
       memrefs.push_back(memref);

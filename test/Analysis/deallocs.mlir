@@ -138,3 +138,48 @@ func.func @ownership(%cond: i1, %out: memref<4xf32>) {
   bufferization.dealloc (%r : memref<4xf32>) if (%true) loc("frees_r")
   return
 }
+
+// A loop's first value enters with ownership `false`, as ownership-based
+// deallocation writes it: the free in the body never frees it, so it stays
+// for the results of @fresh (which it frees) and %init is planned.
+// CHECK-LABEL: @owned_in_loop: 1 buffer
+// CHECK-NEXT:  "init" memref<4xf32>: planned
+func.func private @fresh(%m: memref<4xf32>) -> memref<4xf32> {
+  %r = memref.alloc() : memref<4xf32>
+  memref.copy %m, %r : memref<4xf32> to memref<4xf32>
+  return %r : memref<4xf32>
+}
+func.func @owned_in_loop(%n: index, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %init = memref.alloc() : memref<4xf32> loc("init")
+  memref.copy %out, %init : memref<4xf32> to memref<4xf32>
+  %last:2 = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init, %owned = %false) -> (memref<4xf32>, i1) {
+    %next = func.call @fresh(%cur) : (memref<4xf32>) -> memref<4xf32>
+    %base, %offset, %sizes, %strides = memref.extract_strided_metadata %cur : memref<4xf32> -> memref<f32>, index, index, index
+    %kept = bufferization.dealloc (%base : memref<f32>) if (%owned) retain (%next : memref<4xf32>)
+    scf.yield %next, %true : memref<4xf32>, i1
+  }
+  memref.copy %last#0, %out : memref<4xf32> to memref<4xf32>
+  %base, %offset, %sizes, %strides = memref.extract_strided_metadata %last#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%init, %base : memref<4xf32>, memref<f32>) if (%true, %last#1)
+  return
+}
+
+// A callee that returns its argument: the free of the call's result frees
+// the buffer, which the walk back from the free cannot see through the
+// call. The buffer stays.
+// CHECK-LABEL: @freed_through_call: 1 buffer
+// CHECK-NEXT:  "passed" memref<4xf32>: left alone (freed-elsewhere): freed by 'memref.dealloc' of a value that may also be the result of 'func.call'
+func.func private @same(%m: memref<4xf32>) -> memref<4xf32> {
+  return %m : memref<4xf32>
+}
+func.func @freed_through_call(%cond: i1) {
+  %a = memref.alloc() : memref<4xf32> loc("passed")
+  %b = func.call @same(%a) : (memref<4xf32>) -> memref<4xf32>
+  %c = memref.cast %b : memref<4xf32> to memref<?xf32>
+  memref.dealloc %c : memref<?xf32>
+  return
+}

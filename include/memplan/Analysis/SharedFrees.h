@@ -34,8 +34,11 @@ struct FreedSources {
 };
 
 /// Follows `freed` back through views, selects, region branches and block
-/// arguments to where it may come from.
-FreedSources findFreedSources(mlir::Value freed);
+/// arguments to where it may come from. With the `condition` of a
+/// bufferization.dealloc, ways in where the ownership forwarded with the
+/// value is `false` are skipped: the free does not run for what they bring.
+FreedSources findFreedSources(mlir::Value freed,
+                              mlir::Value condition = nullptr);
 
 /// Resolves the shared frees of a function's buffers: `sharedFrees[i]` are
 /// the frees reached from `buffers[i]` through a merged value. Buffers that

@@ -37,19 +37,26 @@
 
 // BEFORE: @compute: planned 6 of 7 buffers (1 left alone: 1 returned)
 // BEFORE: @run: planned 1 of 1 buffers (0 left alone)
-// The copy the deallocation pass makes for the loop's first value is freed
-// in the loop through the carried value, which may also be a result of
-// @scale: it stays, with the others planned.
-// UNLOWERED: @compute: planned 5 of 7 buffers (2 left alone: 1 returned, 1 freed-elsewhere)
+// The deallocation pass copies the loop's first value into a buffer the
+// loop frees through the carried value, which may also be a result of
+// @scale; that free stays for @scale's results, and the copy is planned,
+// since the ownership it enters the loop with is `false`.
+// UNLOWERED: @compute: planned 6 of 7 buffers (1 left alone: 1 returned)
 // UNLOWERED: @run: planned 1 of 1 buffers (0 left alone)
 // The lowered frees add small index and i1 buffers for the helper, planned too.
 // LOWERED: @compute: planned 10 of 12 buffers (2 left alone: 1 returned, 1 freed-elsewhere)
 // LOWERED: @run: planned 6 of 6 buffers (0 left alone)
 
-// The last bufferization.dealloc of @compute keeps only what is not planned.
+// The bufferization.deallocs of @compute keep only what is not planned: the
+// loop's carried value (a result of @scale, or the planned copy with
+// ownership `false`). The one of the body's own buffer loses its memref and
+// keeps its retained value.
 // IR-LABEL: func.func @compute
 // IR: %[[SLAB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<{{[0-9]+}}xi8>
-// IR: bufferization.dealloc ({{%[a-z_0-9]+}}, {{%[a-z_0-9]+}} : memref<512xf32>, memref<f32>) if ({{.*}}) retain ({{.*}} : memref<512xf32>)
+// IR: scf.for
+// IR: bufferization.dealloc ({{%[a-z_0-9]+}} : memref<f32>) if ({{.*}}) retain ({{.*}} : memref<512xf32>)
+// IR-NEXT: bufferization.dealloc retain ({{.*}} : memref<512xf32>)
+// IR: bufferization.dealloc ({{%[a-z_0-9]+}} : memref<f32>) if ({{.*}}) retain ({{.*}} : memref<512xf32>)
 // IR-NEXT: memref.dealloc %[[SLAB]]
 // IR-NEXT: return
 
