@@ -24,6 +24,7 @@ import concurrent.futures
 import importlib.util
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -59,16 +60,30 @@ MARKER = "@@ variant "
 PROGRAMS = []
 
 
-# Set by main: the mlir-opt that lowers control flow for lowers_to_cf seeds.
-CF_MLIR_OPT = []
+# Set by main: the mlir-opt that runs upstream_passes.
+UPSTREAM_MLIR_OPT = []
 
 
-def lowers_to_cf(seed, text):
-    """Whether a generated program is planned as blocks: one seed of four is
-    first given to -convert-scf-to-cf, as pipelines that lower control flow
-    before planning hand memplan, but not those with async.execute, whose
-    regions must keep one block. Parallel loops become sequential there."""
-    return seed % 4 == 2 and "async.execute" not in text
+def upstream_passes(seed, text):
+    """The upstream passes a generated program goes through before it is
+    planned, as pipelines hand memplan their output, by seed: one seed of
+    four is lowered to blocks (-convert-scf-to-cf; parallel loops become
+    sequential there), one of eight has its allocations hoisted
+    (-buffer-hoisting, -buffer-loop-hoisting, which expect a program without
+    frees: its memref.deallocs are dropped first, as a pipeline would free
+    after hoisting) and one of eight has its small
+    buffers promoted to allocas (-promote-buffers-to-stack). Not for
+    programs with async.execute, whose regions must keep one block and
+    whose buffers must stay on the heap."""
+    if "async.execute" in text:
+        return []
+    if seed % 4 == 2:
+        return ["--convert-scf-to-cf"]
+    if seed % 8 == 3:
+        return ["--buffer-hoisting", "--buffer-loop-hoisting"]
+    if seed % 8 == 7:
+        return ["--promote-buffers-to-stack"]
+    return []
 
 
 def program_source(seed):
@@ -76,10 +91,12 @@ def program_source(seed):
         with open(PROGRAMS[seed - 1]) as f:
             return f.read()
     text = generate_program.generate(seed)
-    if lowers_to_cf(seed, text):
-        lowered = subprocess.run(CF_MLIR_OPT + ["--convert-scf-to-cf"], input=text,
-                                 capture_output=True, text=True, check=True)
-        text = lowered.stdout
+    passes = upstream_passes(seed, text)
+    if "--buffer-hoisting" in passes:
+        text = re.sub(r"^\s*memref\.dealloc .*\n", "", text, flags=re.M)
+    if passes:
+        text = subprocess.run(UPSTREAM_MLIR_OPT + passes, input=text,
+                              capture_output=True, text=True, check=True).stdout
     return text
 
 
@@ -512,7 +529,7 @@ def main(argv):
         PROGRAMS.extend(os.path.abspath(p) for p in args.program)
         args.first, args.count = 1, len(args.program)
     tools = Tools(args)
-    CF_MLIR_OPT.append(tools.mlir_opt)
+    UPSTREAM_MLIR_OPT.append(tools.mlir_opt)
     # Taken now: the checkout may move on during a long soak.
     commit = source_commit()
     strategies = {p: ([] if args.only_external else tools.strategies(p)) for p in PASSES}
