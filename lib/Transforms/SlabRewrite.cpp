@@ -58,17 +58,8 @@ Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
 /// that frees an operand.
 bool freesMemory(FunctionOpInterface func) {
   WalkResult result = func->walk([](Operation *op) {
-    if (isa<bufferization::DeallocOp>(op))
-      return WalkResult::interrupt();
-    auto memory = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!memory)
-      return WalkResult::advance();
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    memory.getEffects(effects);
-    return llvm::any_of(effects,
-                        [](const MemoryEffects::EffectInstance &effect) {
-                          return isa<MemoryEffects::Free>(effect.getEffect());
-                        })
+    return isa<bufferization::DeallocOp>(op) ||
+                   hasEffect<MemoryEffects::Free>(op)
                ? WalkResult::interrupt()
                : WalkResult::advance();
   });
