@@ -40,10 +40,6 @@ void addForwarded(Operation *op, Type type,
         addOfType(block.back().getOperands());
 }
 
-} // namespace
-
-namespace {
-
 /// For a value scf.if or scf.for forwards (a result, or an iter arg of the
 /// body), sets `position` to its place among the forwarded values and
 /// returns what each way in forwards, position by position: the yields of
@@ -170,46 +166,59 @@ void resolveSharedFrees(MutableArrayRef<FunctionBuffer> buffers,
   for (auto [index, buffer] : llvm::enumerate(buffers))
     bufferOf[buffer.alloc] = index;
 
+  // Each free is walked back once, however many buffers share it: `any`
+  // is everything that may arrive, `owned` what it frees under its
+  // condition (the same for a memref.dealloc).
+  struct FreeReach {
+    FreedSources any, owned;
+  };
+  llvm::DenseMap<OpOperand *, FreeReach> reaches;
+  auto getReach = [&](OpOperand *free) -> const FreeReach & {
+    auto [found, inserted] = reaches.try_emplace(free);
+    if (inserted) {
+      found->second.any = findFreedSources(free->get());
+      auto dealloc = dyn_cast<bufferization::DeallocOp>(free->getOwner());
+      found->second.owned =
+          dealloc ? findFreedSources(
+                        free->get(),
+                        dealloc.getConditions()[free->getOperandNumber()])
+                  : found->second.any;
+    }
+    return found->second;
+  };
+
   llvm::IntEqClasses groups(buffers.size());
   // The shared frees that may free each buffer: one that frees what it
   // brings only under a `false` ownership condition never frees it.
   std::vector<llvm::SmallVector<OpOperand *>> mayFree(buffers.size());
   for (auto [index, frees] : llvm::enumerate(sharedFrees)) {
     for (OpOperand *free : frees) {
-      Value condition;
-      if (auto dealloc = dyn_cast<bufferization::DeallocOp>(free->getOwner()))
-        condition = dealloc.getConditions()[free->getOperandNumber()];
+      const FreeReach &reach = getReach(free);
+      Operation *alloc = buffers[index].alloc;
       // The walk back may not see every way the walk forward took (a call
       // returning its argument): a buffer it does not find stays.
-      FreedSources sources = findFreedSources(free->get());
-      if (!llvm::is_contained(sources.allocations, buffers[index].alloc)) {
-        if (!buffers[index].leftAlone)
-          buffers[index].leftAlone = LeftAlone{
-              LeftAloneKind::FreedElsewhere,
-              "freed by " + quoteOp(free->getOwner()) +
-                  " of a value that may also be " +
-                  sources.other.value_or("a value memplan cannot follow")};
-        continue;
-      }
-      if (condition) {
-        sources = findFreedSources(free->get(), condition);
-        if (!llvm::is_contained(sources.allocations, buffers[index].alloc))
+      std::optional<std::string> other;
+      if (!llvm::is_contained(reach.any.allocations, alloc)) {
+        other = reach.any.other.value_or("a value memplan cannot follow");
+      } else {
+        if (!llvm::is_contained(reach.owned.allocations, alloc))
           continue;
+        mayFree[index].push_back(free);
+        other = reach.owned.other;
+        for (Operation *allocation : reach.owned.allocations) {
+          auto found = bufferOf.find(allocation);
+          if (found != bufferOf.end())
+            groups.join(index, found->second);
+          else if (!other)
+            other = "a buffer of " + quoteOp(allocation) +
+                    " that memplan does not plan here";
+        }
       }
-      mayFree[index].push_back(free);
-      for (Operation *allocation : sources.allocations) {
-        auto found = bufferOf.find(allocation);
-        if (found != bufferOf.end())
-          groups.join(index, found->second);
-        else if (!sources.other)
-          sources.other = "a buffer of " + quoteOp(allocation) +
-                          " that memplan does not plan here";
-      }
-      if (sources.other && !buffers[index].leftAlone)
+      if (other && !buffers[index].leftAlone)
         buffers[index].leftAlone =
             LeftAlone{LeftAloneKind::FreedElsewhere,
                       "freed by " + quoteOp(free->getOwner()) +
-                          " of a value that may also be " + *sources.other};
+                          " of a value that may also be " + *other};
     }
   }
   groups.compress();
