@@ -23,6 +23,12 @@ set(MEMPLAN_PLANNER_SOURCES
   OverlapGraph.cpp
   Planner.cpp
   ProblemCsv.cpp
+  Schedule/DepthFirstSchedule.cpp
+  Schedule/ExactSchedule.cpp
+  Schedule/ListSchedule.cpp
+  Schedule/ScheduleProblem.cpp
+  Schedule/ScheduleSteps.cpp
+  Schedule/StepBuffers.cpp
   SlabPlan.cpp
   StrategyRegistry.cpp
   Validator.cpp
