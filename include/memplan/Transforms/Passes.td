@@ -250,4 +250,44 @@ def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {
   ];
 }
 
+def MemPlanSchedule : Pass<"memplan-schedule", "::mlir::ModuleOp"> {
+  let summary = "Reorder the ops of each block so that fewer planned bytes "
+                "are live at once";
+  let description = [{
+    For every block of every function, reorders its ops (the terminator
+    stays last) so that the peak of bytes of plannable buffers live at one
+    time drops, with lifetimes as the planning passes take them: from the
+    first use of a buffer or an alias to the last. Planning after this pass
+    then starts from a lower bound.
+
+    An op may move past another only if neither uses a value the other
+    defines and they do not access memory that may overlap where one of
+    them writes or frees: buffers are told apart by their allocation, global
+    or the function's arguments, through views and casts. Ops whose effects
+    are unknown (calls, prints), and accesses to memory of unknown origin,
+    keep their place relative to every op that touches memory. An op with
+    regions moves as a whole. Functions in GPU code are left as they are.
+    Each allocation then moves to just before its first use.
+
+    Orders (`order=`): `keep` (the program's), `list` (take the ready op that
+    adds the fewest live bytes), `dfs` (depth first, heaviest subgraph
+    first, as XLA's), `exact` (branch and bound over the sets of ops done,
+    within `time-limit` and a node budget: proves the smallest peak of a
+    block when it finishes) and `best` (all, the smallest peak). A block is
+    reordered only when its peak drops. `summary=true` emits, per function,
+    the peak before and after and a bound that no order can beat.
+  }];
+  let options = [
+    Option<"order", "order", "std::string", /*default=*/"\"best\"",
+           "keep, list, dfs, exact or best">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"2.0",
+           "Seconds the exact search may spend on one block; 0 means no "
+           "limit (the node budget still bounds it)">,
+    Option<"nodeBudget", "node-budget", "uint64_t", /*default=*/"200000",
+           "Search nodes the exact search may expand in one block">,
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Emit a remark on each function with its peak before and after">
+  ];
+}
+
 #endif // MEMPLAN_TRANSFORMS_PASSES

@@ -1,0 +1,171 @@
+//===- BlockDependences.cpp - Which ops of a block must stay in order -----===//
+
+#include "memplan/Analysis/BlockDependences.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace memplan;
+
+namespace {
+
+/// Where an accessed memref comes from: a value with an allocation effect,
+/// a global's symbol, the function's arguments, or nothing known.
+struct Origin {
+  enum Kind { Allocation, Global, Arguments, Unknown } kind = Unknown;
+  const void *key = nullptr;
+};
+
+Origin findOrigin(Value value) {
+  while (true) {
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      Operation *parent = argument.getOwner()->getParentOp();
+      if (isa_and_nonnull<FunctionOpInterface>(parent) &&
+          argument.getOwner()->isEntryBlock())
+        return {Origin::Arguments, nullptr};
+      return {};
+    }
+    Operation *definer = value.getDefiningOp();
+    if (auto view = dyn_cast<ViewLikeOpInterface>(definer)) {
+      value = view.getViewSource();
+      continue;
+    }
+    if (auto global = dyn_cast<memref::GetGlobalOp>(definer))
+      return {Origin::Global, global.getNameAttr().getAsOpaquePointer()};
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(definer))
+      if (effects.getEffectOnValue<MemoryEffects::Allocate>(value))
+        return {Origin::Allocation, value.getAsOpaquePointer()};
+    return {};
+  }
+}
+
+/// One step's accesses, by origin.
+struct Access {
+  Origin origin;
+  bool writes = false;
+};
+
+/// The accesses of `op` and the ops nested in it, or none when its effects
+/// are not known (then `unknown` is set).
+llvm::SmallVector<Access> collectAccesses(Operation *op, bool &unknown) {
+  llvm::SmallVector<Access> accesses;
+  std::optional<llvm::SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  unknown = !effects;
+  if (!effects)
+    return accesses;
+  for (const MemoryEffects::EffectInstance &effect : *effects) {
+    if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+      continue;
+    bool writes = !isa<MemoryEffects::Read>(effect.getEffect());
+    Value value = effect.getValue();
+    // Memory allocated inside the op is its own business.
+    if (value) {
+      Operation *owner = isa<BlockArgument>(value)
+                             ? cast<BlockArgument>(value).getOwner()->getParentOp()
+                             : value.getDefiningOp();
+      if (owner != op && op->isAncestor(owner) &&
+          findOrigin(value).kind == Origin::Allocation)
+        continue;
+    }
+    Origin origin = value ? findOrigin(value) : Origin{};
+    accesses.push_back({origin, writes});
+  }
+  return accesses;
+}
+
+/// Accesses to one origin since its last write.
+struct OriginState {
+  std::optional<unsigned> lastWrite;
+  llvm::SmallVector<unsigned> readsSince;
+};
+
+} // namespace
+
+std::vector<llvm::SmallVector<unsigned, 4>>
+memplan::computeBlockDependences(llvm::ArrayRef<Operation *> steps) {
+  std::vector<llvm::SetVector<unsigned>> predecessors(steps.size());
+  if (steps.empty())
+    return {};
+  Block *block = steps.front()->getBlock();
+  llvm::DenseMap<Operation *, unsigned> stepOf;
+  for (auto [index, op] : llvm::enumerate(steps))
+    stepOf[op] = index;
+
+  // Values: each step after the steps defining what it or its nested ops use.
+  for (auto [index, op] : llvm::enumerate(steps)) {
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *definer = isa<BlockArgument>(operand)
+                                 ? nullptr
+                                 : operand.getDefiningOp();
+        if (!definer)
+          continue;
+        Operation *ancestor = block->findAncestorOpInBlock(*definer);
+        if (!ancestor || ancestor == op)
+          continue;
+        auto it = stepOf.find(ancestor);
+        if (it != stepOf.end())
+          predecessors[index].insert(it->second);
+      }
+    });
+  }
+
+  // Memory, in block order. A step with unknown effects, or an access of
+  // unknown origin, is a fence: ordered against every access before and
+  // after it.
+  llvm::DenseMap<std::pair<int, const void *>, OriginState> origins;
+  std::optional<unsigned> lastFence;
+  llvm::SmallVector<unsigned> accessesSinceFence;
+  for (auto [index, op] : llvm::enumerate(steps)) {
+    bool unknown = false;
+    llvm::SmallVector<Access> accesses = collectAccesses(op, unknown);
+    bool fence = unknown || llvm::any_of(accesses, [](const Access &access) {
+                   return access.origin.kind == Origin::Unknown;
+                 });
+    if (fence) {
+      if (lastFence)
+        predecessors[index].insert(*lastFence);
+      for (unsigned earlier : accessesSinceFence)
+        predecessors[index].insert(earlier);
+      lastFence = index;
+      accessesSinceFence.clear();
+      origins.clear();
+      continue;
+    }
+    if (accesses.empty())
+      continue;
+    if (lastFence)
+      predecessors[index].insert(*lastFence);
+    accessesSinceFence.push_back(index);
+    for (const Access &access : accesses) {
+      OriginState &state =
+          origins[{static_cast<int>(access.origin.kind), access.origin.key}];
+      if (state.lastWrite)
+        predecessors[index].insert(*state.lastWrite);
+      if (access.writes) {
+        for (unsigned reader : state.readsSince)
+          predecessors[index].insert(reader);
+        state.lastWrite = index;
+        state.readsSince.clear();
+      } else {
+        state.readsSince.push_back(index);
+      }
+    }
+  }
+
+  std::vector<llvm::SmallVector<unsigned, 4>> result(steps.size());
+  for (auto [index, set] : llvm::enumerate(predecessors)) {
+    set.remove(index);
+    result[index].assign(set.begin(), set.end());
+  }
+  return result;
+}
