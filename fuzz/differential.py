@@ -36,6 +36,7 @@ import generate_program
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PASSES = ("memplan-offsets", "memplan-shared-objects")
+SCHEDULE_ORDERS = ("best", "list", "dfs", "exact")
 SLABS = ("alloc", "global", "argument")
 LOWERING = ["--convert-linalg-to-loops", "--expand-strided-metadata",
             "--lower-affine", "--convert-scf-to-cf", "--convert-math-to-llvm",
@@ -183,23 +184,33 @@ class Config:
     """One way to plan: a pass, a strategy and a slab placement, or an
     external planner command."""
 
-    def __init__(self, pass_name, strategy, slab, time_limit, external=None):
+    def __init__(self, pass_name, strategy, slab, time_limit, external=None,
+                 schedule=None):
         self.pass_name, self.strategy, self.slab = pass_name, strategy, slab
         self.time_limit = time_limit
         self.external = external
+        # An order strategy of memplan-schedule to run first, or None.
+        self.schedule = schedule
 
     @property
     def label(self):
         if self.external:
             return "external"
-        return "%s/%s/%s" % (self.pass_name, self.strategy, self.slab)
+        label = "%s/%s/%s" % (self.pass_name, self.strategy, self.slab)
+        if self.schedule:
+            label = "memplan-schedule/%s+%s" % (self.schedule, label)
+        return label
 
     def pipeline(self, report=None):
         options = "strategy=%s slab=%s time-limit=%g" % (
             self.strategy, self.slab, self.time_limit)
         if report:
             options += " report=" + report
-        return "%s{%s}" % (self.pass_name, options)
+        planning = "%s{%s}" % (self.pass_name, options)
+        if self.schedule:
+            return "memplan-schedule{order=%s time-limit=%g},%s" % (
+                self.schedule, self.time_limit, planning)
+        return planning
 
 
 def configs_for_seed(seed, strategies, args):
@@ -211,6 +222,13 @@ def configs_for_seed(seed, strategies, args):
             for slab in slabs:
                 configs.append(Config(pass_name, strategy, slab, args.time_limit))
             index += 1
+    # Each seed is also reordered by memplan-schedule (an order strategy by
+    # seed) before its first configuration plans it.
+    if configs:
+        first = configs[0]
+        configs.append(Config(first.pass_name, first.strategy, first.slab,
+                              args.time_limit,
+                              schedule=SCHEDULE_ORDERS[seed % len(SCHEDULE_ORDERS)]))
     if args.external:
         configs.append(Config(None, None, None, 0, external=args.external))
     return configs

@@ -69,9 +69,10 @@ llvm::SmallVector<Access> collectAccesses(Operation *op, bool &unknown) {
     Value value = effect.getValue();
     // Memory allocated inside the op is its own business.
     if (value) {
-      Operation *owner = isa<BlockArgument>(value)
-                             ? cast<BlockArgument>(value).getOwner()->getParentOp()
-                             : value.getDefiningOp();
+      Operation *owner =
+          isa<BlockArgument>(value)
+              ? cast<BlockArgument>(value).getOwner()->getParentOp()
+              : value.getDefiningOp();
       if (owner != op && op->isAncestor(owner) &&
           findOrigin(value).kind == Origin::Allocation)
         continue;
@@ -104,9 +105,8 @@ memplan::computeBlockDependences(llvm::ArrayRef<Operation *> steps) {
   for (auto [index, op] : llvm::enumerate(steps)) {
     op->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands()) {
-        Operation *definer = isa<BlockArgument>(operand)
-                                 ? nullptr
-                                 : operand.getDefiningOp();
+        Operation *definer =
+            isa<BlockArgument>(operand) ? nullptr : operand.getDefiningOp();
         if (!definer)
           continue;
         Operation *ancestor = block->findAncestorOpInBlock(*definer);

@@ -154,16 +154,17 @@ struct MemPlanSchedulePass
           continue;
         BufferAliases aliases =
             aliasAnalysis.analyzeBuffer(buffer.getMemRef(), func);
-        buffers.push_back({buffer.size,
-                           llvm::SmallVector<Operation *>(
-                               aliases.users.begin(), aliases.users.end())});
+        buffers.push_back(
+            {buffer.size, llvm::SmallVector<Operation *>(aliases.users.begin(),
+                                                         aliases.users.end())});
       }
     }
     bool changed = false;
     for (auto [func, buffers] : llvm::zip_equal(functions, buffersOf)) {
       FunctionSchedule figures = scheduleFunction(func, buffers, options);
       changed |= figures.reordered != 0;
-      if (summary)
+      // Functions with nothing to plan have nothing to say.
+      if (summary && !buffers.empty())
         emitSummary(func, figures);
     }
     if (!changed)
@@ -192,7 +193,8 @@ struct MemPlanSchedulePass
       // The function's own blocks give its figures; nested blocks are
       // counted within the ops that hold them.
       if (block->getParent() == &func.getFunctionBody()) {
-        figures.peakBefore = std::max(figures.peakBefore, schedule.originalPeak);
+        figures.peakBefore =
+            std::max(figures.peakBefore, schedule.originalPeak);
         figures.peakAfter = std::max(figures.peakAfter, schedule.peak);
         figures.bound = std::max(figures.bound, schedule.bound);
         figures.provenOptimal &= schedule.provenOptimal;

@@ -1,4 +1,5 @@
-//===- BlockDependences.h - Which ops of a block must stay in order -*- C++ -*-===//
+//===- BlockDependences.h - Which ops of a block must stay in order -*- C++
+//-*-===//
 //
 // The ops of a block may run in any order that keeps each value after its
 // definition and each access to memory on the same side of every write that
