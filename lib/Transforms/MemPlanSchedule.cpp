@@ -1,23 +1,13 @@
 //===- MemPlanSchedule.cpp - Reorder ops to lower the peak of live bytes --===//
 //
-// Each block is one problem for the planner core's schedulers: its ops are
-// the steps, with the constraints BlockDependences.h finds, and the
-// buffers the planning passes would plan are what costs. A block is
-// rewritten only when the order found has a smaller peak.
+// The pass around scheduleModule (ModuleSchedule.h); the planning passes
+// run the same with `schedule=`.
 //
 //===----------------------------------------------------------------------===//
 
-#include "memplan/Analysis/BlockDependences.h"
-#include "memplan/Analysis/BufferLifetimes.h"
-#include "memplan/Planner/Schedule.h"
+#include "ModuleSchedule.h"
+
 #include "memplan/Transforms/Passes.h"
-
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/IR/Dominance.h"
-#include "mlir/IR/RegionKindInterface.h"
-
-#include "llvm/ADT/SetVector.h"
-#include "llvm/Support/FormatVariadic.h"
 
 namespace memplan {
 #define GEN_PASS_DEF_MEMPLANSCHEDULE
@@ -28,97 +18,6 @@ using namespace mlir;
 using namespace memplan;
 
 namespace {
-
-/// A buffer the planning passes would plan, and every op that uses it or an
-/// alias of it.
-struct PlannableBuffer {
-  uint64_t size = 0;
-  llvm::SmallVector<Operation *> users;
-};
-
-/// What scheduling one function did.
-struct FunctionSchedule {
-  uint64_t peakBefore = 0;
-  uint64_t peakAfter = 0;
-  uint64_t bound = 0;
-  bool provenOptimal = true;
-  unsigned blocks = 0;
-  unsigned reordered = 0;
-  llvm::SmallVector<std::string> strategies;
-  /// What `best` tried on the function's own blocks.
-  llvm::SmallVector<std::string> details;
-};
-
-bool isInGpuCode(Operation *op) {
-  for (; op; op = op->getParentOp())
-    if (isa<gpu::GPUDialect>(op->getDialect()))
-      return true;
-  return false;
-}
-
-/// The steps of `block`: its ops but a terminator, which stays last.
-llvm::SmallVector<Operation *> getSteps(Block &block) {
-  llvm::SmallVector<Operation *> steps;
-  for (Operation &op : block)
-    if (&op != &block.back() || !op.hasTrait<OpTrait::IsTerminator>())
-      steps.push_back(&op);
-  return steps;
-}
-
-ScheduleProblem buildProblem(llvm::ArrayRef<Operation *> steps,
-                             llvm::ArrayRef<PlannableBuffer> buffers) {
-  ScheduleProblem problem;
-  problem.predecessors = computeBlockDependences(steps);
-  Block *block = steps.front()->getBlock();
-  llvm::DenseMap<Operation *, unsigned> stepOf;
-  for (auto [index, op] : llvm::enumerate(steps))
-    stepOf[op] = index;
-  for (const PlannableBuffer &buffer : buffers) {
-    ScheduleProblem::Buffer entry;
-    entry.size = buffer.size;
-    llvm::SetVector<unsigned> users;
-    bool usedOutside = false;
-    for (Operation *user : buffer.users) {
-      Operation *ancestor = block->findAncestorOpInBlock(*user);
-      auto it = ancestor ? stepOf.find(ancestor) : stepOf.end();
-      if (it == stepOf.end())
-        usedOutside = true;
-      else
-        users.insert(it->second);
-    }
-    if (users.empty())
-      continue;
-    // Used beyond the block too: live all through it, whatever the order.
-    entry.liveAtEntry = entry.liveAtExit = usedOutside;
-    entry.users.assign(users.begin(), users.end());
-    problem.buffers.push_back(std::move(entry));
-  }
-  return problem;
-}
-
-/// Puts the steps in `order`, then each allocation just before its first
-/// use in the block, so that nothing is allocated sooner than it was.
-void reorder(Block &block, llvm::ArrayRef<Operation *> steps,
-             llvm::ArrayRef<unsigned> order) {
-  Block::iterator end = block.end();
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-    end = Block::iterator(&block.back());
-  for (unsigned step : order)
-    steps[step]->moveBefore(&block, end);
-  for (unsigned step : order) {
-    Operation *op = steps[step];
-    if (!isa<memref::AllocOp, memref::AllocaOp>(op))
-      continue;
-    Operation *firstUse = nullptr;
-    for (Operation *user : op->getResult(0).getUsers()) {
-      Operation *ancestor = block.findAncestorOpInBlock(*user);
-      if (ancestor && (!firstUse || ancestor->isBeforeInBlock(firstUse)))
-        firstUse = ancestor;
-    }
-    if (firstUse)
-      op->moveBefore(firstUse);
-  }
-}
 
 struct MemPlanSchedulePass
     : public memplan::impl::MemPlanScheduleBase<MemPlanSchedulePass> {
@@ -136,94 +35,16 @@ struct MemPlanSchedulePass
     options.kind = *kind;
     options.timeLimitSeconds = timeLimit;
     options.exactNodeBudget = nodeBudget;
-
-    llvm::SmallVector<FunctionOpInterface> functions;
-    getOperation()->walk([&](FunctionOpInterface func) {
-      if (!func.isExternal() && !isInGpuCode(func))
-        functions.push_back(func);
-    });
-    // All functions are analysed before any is changed: what the alias
-    // analysis learns of callees comes from the program as written.
-    BufferAliasAnalysis aliasAnalysis;
-    std::vector<llvm::SmallVector<PlannableBuffer>> buffersOf;
-    for (FunctionOpInterface func : functions) {
-      llvm::SmallVector<PlannableBuffer> &buffers = buffersOf.emplace_back();
-      for (const FunctionBuffer &buffer :
-           analyzeFunctionBuffers(func, aliasAnalysis, /*minAlignment=*/1)) {
-        if (buffer.leftAlone)
-          continue;
-        BufferAliases aliases =
-            aliasAnalysis.analyzeBuffer(buffer.getMemRef(), func);
-        buffers.push_back(
-            {buffer.size, llvm::SmallVector<Operation *>(aliases.users.begin(),
-                                                         aliases.users.end())});
-      }
-    }
     bool changed = false;
-    for (auto [func, buffers] : llvm::zip_equal(functions, buffersOf)) {
-      FunctionSchedule figures = scheduleFunction(func, buffers, options);
-      changed |= figures.reordered != 0;
+    for (const FunctionSchedule &schedule :
+         scheduleModule(getOperation(), options)) {
+      changed |= schedule.reordered != 0;
       // Functions with nothing to plan have nothing to say.
-      if (summary && !buffers.empty())
-        emitSummary(func, figures);
+      if (summary && schedule.hasBuffers)
+        emitScheduleSummary(getArgument(), schedule);
     }
     if (!changed)
       markAllAnalysesPreserved();
-  }
-
-  FunctionSchedule scheduleFunction(FunctionOpInterface func,
-                                    llvm::ArrayRef<PlannableBuffer> buffers,
-                                    const ScheduleOptions &options) {
-    FunctionSchedule figures;
-    llvm::SmallVector<Block *> blocks;
-    func->walk([&](Block *block) {
-      Region *region = block->getParent();
-      if (mayHaveSSADominance(*region) && !isInGpuCode(region->getParentOp()))
-        blocks.push_back(block);
-    });
-    for (Block *block : blocks) {
-      llvm::SmallVector<Operation *> steps = getSteps(*block);
-      if (steps.size() < 2)
-        continue;
-      ScheduleProblem problem = buildProblem(steps, buffers);
-      if (problem.buffers.empty())
-        continue;
-      ++figures.blocks;
-      Schedule schedule = scheduleSteps(problem, options);
-      // The function's own blocks give its figures; nested blocks are
-      // counted within the ops that hold them.
-      if (block->getParent() == &func.getFunctionBody()) {
-        figures.peakBefore =
-            std::max(figures.peakBefore, schedule.originalPeak);
-        figures.peakAfter = std::max(figures.peakAfter, schedule.peak);
-        figures.bound = std::max(figures.bound, schedule.bound);
-        figures.provenOptimal &= schedule.provenOptimal;
-        if (!schedule.details.empty())
-          figures.details.push_back(schedule.details);
-      }
-      if (schedule.peak >= schedule.originalPeak)
-        continue;
-      reorder(*block, steps, schedule.order);
-      ++figures.reordered;
-      figures.strategies.push_back(schedule.strategy);
-    }
-    return figures;
-  }
-
-  void emitSummary(FunctionOpInterface func, const FunctionSchedule &figures) {
-    std::string name = func.getName().str();
-    std::string text = llvm::formatv(
-        "{0}: @{1}: peak of live plannable bytes {2} -> {3}; no order goes "
-        "below {4}{5}; {6} of {7} blocks reordered",
-        getArgument(), name, figures.peakBefore, figures.peakAfter,
-        figures.bound, figures.provenOptimal ? " (proven optimal)" : "",
-        figures.reordered, figures.blocks);
-    if (!figures.strategies.empty())
-      text += " (by " + llvm::join(figures.strategies, ", ") + ")";
-    if (!figures.details.empty())
-      text += " (best: " + llvm::join(figures.details, " | ") + ")";
-    // At the function's location only: the remark is about it, not a dump.
-    emitRemark(func.getLoc()) << text;
   }
 };
 

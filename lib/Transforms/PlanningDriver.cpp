@@ -1,6 +1,7 @@
 //===- PlanningDriver.cpp - What every planning pass does -----------------===//
 
 #include "PlanningDriver.h"
+#include "ModuleSchedule.h"
 
 #include "HeapMapOutput.h"
 #include "ModuleBuffers.h"
@@ -139,6 +140,17 @@ FailureOr<PlanFigures> runPlanning(ModuleOp module,
   if (applying && options.slab == SlabKind::Argument)
     return fail(options.passArgument +
                 ": apply cannot be used with slab=argument");
+
+  if (OrderKind order = *parseOrderKind(options.schedule);
+      order != OrderKind::Keep) {
+    ScheduleOptions scheduleOptions;
+    scheduleOptions.kind = order;
+    scheduleOptions.timeLimitSeconds = options.timeLimitSeconds;
+    for (const FunctionSchedule &schedule :
+         scheduleModule(module, scheduleOptions))
+      if (options.summary && schedule.hasBuffers)
+        emitScheduleSummary(options.passArgument, schedule);
+  }
 
   PlanningRun run(options);
   FailureOr<PlanFigures> figures;

@@ -2,6 +2,8 @@
 
 #include "PlanningOptions.h"
 
+#include "memplan/Planner/Schedule.h"
+
 #include "MemorySpaces.h"
 
 #include "memplan/Planner/Planner.h"
@@ -24,7 +26,7 @@ constexpr StringLiteral kOptionNames[] = {
     "strategy",        "alignment",     "remarks",  "summary",
     "time-limit",      "slab",          "capacity", "space-capacity",
     "space-alignment", "shared-spaces", "allocas",  "insert-barriers",
-    "report",          "apply",         "heapmap"};
+    "schedule",        "report",        "apply",    "heapmap"};
 
 constexpr StringLiteral kSlabKindNames[] = {"alloc", "global", "argument"};
 
@@ -112,6 +114,15 @@ std::string checkPlanningOptions(const PlanningOptions &options) {
     return llvm::formatv("{0}: time-limit must not be negative",
                          options.passArgument)
         .str();
+  std::optional<OrderKind> order = parseOrderKind(options.schedule);
+  if (!order)
+    return llvm::formatv("{0}: unknown schedule '{1}' (keep, list, dfs, "
+                         "exact or best)",
+                         options.passArgument, options.schedule)
+        .str();
+  // A plan file holds the lifetimes of the program as exported.
+  if (*order != OrderKind::Keep && !options.applyFile.empty())
+    return options.passArgument + ": apply cannot be used with schedule";
   std::map<uint64_t, uint64_t> spaces;
   if (std::string problem =
           parseSpaceMap(options.spaceCapacity, "space-capacity",

@@ -46,6 +46,9 @@ struct PlanningOptions {
   bool insertBarriers = false;
   /// Plan memref.alloca ops into stack slabs.
   bool allocas = true;
+  /// An order strategy of memplan-schedule to run before planning
+  /// (ModuleSchedule.h), or "keep".
+  std::string schedule = "keep";
   std::string reportFile;
   std::string applyFile;
   std::string heapMapPath;

@@ -35,6 +35,7 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
                               pass.sharedSpaces.end());
   options.insertBarriers = pass.insertBarriers;
   options.allocas = pass.allocas;
+  options.schedule = pass.schedule;
   options.reportFile = pass.reportFile;
   options.applyFile = pass.applyFile;
   options.heapMapPath = pass.heapmap;

@@ -14,13 +14,14 @@ namespace memplan {
 /// Rewrites every planned buffer of `buffers` as `plan` placed it, the one
 /// change the planning passes make to the IR: per space, each slab of the
 /// plan is allocated once (a memref.alloc at the function entry, freed
-/// before every return if the function freed anything before; a private, uninitialized memref.global of `module`
-/// taken with memref.get_global; or a new trailing argument of the function
-/// with the attributes `memplan.slab_size` and `memplan.slab_alignment`, as
-/// the function's placement says), and each planned memref.alloc becomes a
-/// memref.view of its slab at its offset; its memref.dealloc ops are erased.
-/// Slabs are named `memplan.slab` (offsets) or `memplan.object` (shared
-/// objects) in their locations, and read in order at the function entry.
+/// before every return if the function freed anything before; a private,
+/// uninitialized memref.global of `module` taken with memref.get_global; or a
+/// new trailing argument of the function with the attributes
+/// `memplan.slab_size` and `memplan.slab_alignment`, as the function's
+/// placement says), and each planned memref.alloc becomes a memref.view of its
+/// slab at its offset; its memref.dealloc ops are erased. Slabs are named
+/// `memplan.slab` (offsets) or `memplan.object` (shared objects) in their
+/// locations, and read in order at the function entry.
 void rewriteModule(mlir::ModuleOp module, const ModuleBuffers &buffers,
                    const ModulePlan &plan);
 

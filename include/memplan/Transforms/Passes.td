@@ -61,6 +61,10 @@ defvar planningOptions = [
            "In memory shared by a GPU group, add the gpu.barriers that let "
            "buffers share bytes instead of keeping them apart: the fewest, "
            "at the top level of kernels of one block">,
+    Option<"schedule", "schedule", "std::string", /*default=*/"\"keep\"",
+           "Reorder the ops of each block first, as memplan-schedule does "
+           "with this order strategy (keep, list, dfs, exact or best), "
+           "within time-limit; keep plans the program's order">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "Write what was planned, buffer by buffer, to this JSON file "
            "(docs/report.md)">,

@@ -20,6 +20,10 @@
 // RUN: memplan-opt %s --memplan-schedule=summary=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHED
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
 // RUN: memplan-opt %s --memplan-schedule --memplan-offsets="strategy=greedy-size summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=AFTER
+// RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size schedule=best summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefixes=AFTER,OPTION
+// RUN: memplan-opt %s --memplan-shared-objects="strategy=greedy-size schedule=list" | mlir-opt %lower_to_llvm | %run_main > %t.objects
+// RUN: diff %t.unplanned %t.objects
+// RUN: not memplan-opt %s --memplan-offsets="schedule=fastest" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADORDER
 
 // Two buffers of 1 KiB and two of 32 bytes.
 // SCHED-NOT: @sum4
@@ -27,7 +31,10 @@
 // SCHED: @shared_views: peak of live plannable bytes 2080 -> 2080; no order goes below 2080 (proven optimal); 0 of 2 blocks reordered
 // SCHED: @loops: peak of live plannable bytes 2080 -> 1088; no order goes below 1088 (proven optimal); 1 of 5 blocks reordered
 // BEFORE: @two_chains: {{.*}} into a 2080-byte slab
+// The option runs the same schedule first, and says so with summary=true.
+// OPTION: memplan-offsets: @two_chains: peak of live plannable bytes 2080 -> 1088
 // AFTER: @two_chains: {{.*}} into a 1088-byte slab
+// BADORDER: memplan-offsets: unknown schedule 'fastest' (keep, list, dfs, exact or best)
 
 // x[i] = i. two_chains: sum of 2x[0..4) and of 3x[4..8): 12, 66.
 // shared_views: a = x, then a[0..4) = 7; sum a[0..4) = 28 and b = x + 1
