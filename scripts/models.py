@@ -198,7 +198,7 @@ def run_lowered(tools, lowered, timeout):
     return stdout
 
 
-def plan(tools, src, out, strategy, pass_name="offsets"):
+def plan(tools, src, out, strategy, pass_name="offsets", schedule="keep"):
     """Run memplan-opt with a JSON report; return (summaries, seconds).
 
     The report is written next to OUT, as OUT with the suffix .report.json.
@@ -207,6 +207,8 @@ def plan(tools, src, out, strategy, pass_name="offsets"):
     # A report left by an earlier run must not pass for this one's.
     report.unlink(missing_ok=True)
     option = f'--{PASSES[pass_name]}=strategy={strategy} report="{report}"'
+    if schedule != "keep":
+        option += f" schedule={schedule}"
     start = time.monotonic()
     _, stderr = run_tool([tools.memplan_opt, src, option, "-o", out],
                          f"planning {src} with {strategy}", tools.compile_timeout)
@@ -635,7 +637,8 @@ def prepare_unplanned(tools, buf, work, weights):
     return harnessed, lowered
 
 
-def run_e2e(tools, model, strategy, timeout, work, weights, pass_name="offsets"):
+def run_e2e(tools, model, strategy, timeout, work, weights, pass_name="offsets",
+            schedule="keep"):
     """Run MODEL unplanned and planned in directory WORK; compare outputs."""
     buf = work / "model.buf.mlir"
     bufferize(tools, model, buf)
@@ -643,13 +646,14 @@ def run_e2e(tools, model, strategy, timeout, work, weights, pass_name="offsets")
     unplanned_out, unplanned_s = timed_run(tools, unplanned_ll, timeout)
     (work / "unplanned.out").write_text(unplanned_out)
     return run_planned_and_compare(tools, harnessed, strategy, timeout, work,
-                                   unplanned_out, unplanned_s, pass_name)
+                                   unplanned_out, unplanned_s, pass_name, schedule)
 
 
 def run_planned_and_compare(tools, harnessed, strategy, timeout, work,
-                            unplanned_out, unplanned_s, pass_name="offsets"):
+                            unplanned_out, unplanned_s, pass_name="offsets",
+                            schedule="keep"):
     planned, planned_ll = work / f"planned.{strategy}.mlir", work / f"planned.{strategy}.ll.mlir"
-    summaries, plan_s = plan(tools, harnessed, planned, strategy, pass_name)
+    summaries, plan_s = plan(tools, harnessed, planned, strategy, pass_name, schedule)
     lower(tools, planned, planned_ll)
     planned_out, planned_s = timed_run(tools, planned_ll, timeout)
     (work / f"planned.{strategy}.out").write_text(planned_out)
@@ -852,7 +856,7 @@ def cmd_e2e(args):
     with WorkDir(args.keep) as work:
         try:
             result = run_e2e(tools, args.model, args.strategy, args.timeout, work,
-                             args.weights, args.pass_name)
+                             args.weights, args.pass_name, args.schedule)
         except ToolError as err:
             print(f"ERROR [{Path(args.model).stem}]: {err}")
             return 2
@@ -965,6 +969,9 @@ def build_parser():
                    "(default: %(default)s)")
     p.add_argument("--strategy", default="greedy-size",
                    help="planning strategy (default: %(default)s)")
+    p.add_argument("--schedule", default="keep",
+                   help="reorder ops first with this order strategy of "
+                   "memplan-schedule (default: %(default)s)")
     p.add_argument("--timeout", type=float, default=300, metavar="SECONDS",
                    help="time limit for each mlir-runner run (default: %(default)g)")
     p.add_argument("--keep", metavar="DIR", help="keep intermediate files in DIR")

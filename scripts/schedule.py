@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""What reordering ops (memplan-schedule) does to the planned slab.
+
+For every bundled model (bufferized as scripts/models.py does) and the
+programs given with --program, plans the program with memplan-offsets
+(strategy best) in its own order and after each order strategy of
+memplan-schedule, and writes a markdown table: the slab of each, the peak
+of live plannable bytes before and after, the bound no order can beat, and
+the time memplan-schedule took.
+
+  python3 scripts/schedule.py -o docs/schedule.md
+
+--models and --program pick inputs; --orders the order strategies. The
+script uses the standard library only.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT / "scripts"))
+import models  # noqa: E402  (scripts/models.py: tools, bufferize passes, reports)
+
+ORDERS = ["list", "dfs", "exact", "best"]
+DEFAULT_PROGRAMS = [REPO_ROOT / "test/e2e/constructs/29-schedule.mlir"]
+SUMMARY_RE = re.compile(
+    r"memplan-schedule: @(\S+): peak of live plannable bytes (\d+) -> (\d+); "
+    r"no order goes below (\d+)( \(proven optimal\))?; (\d+) of (\d+) blocks reordered")
+# The tables end here; what follows this line in the output file is kept.
+MARKER = "<!-- The table above is generated; the text below is kept. -->"
+
+
+def slab_of(tools, program, work, label, order, strategy, time_limit):
+    """The total slab bytes memplan-offsets plans after `order`."""
+    report = work / f"{label}.json"
+    option = (f'--memplan-offsets=strategy={strategy} schedule={order} '
+              f'time-limit={time_limit:g} report="{report}"')
+    models.run_tool([tools.memplan_opt, program, option, "-o", "/dev/null"],
+                    f"planning {program} after {order}", 3600)
+    document = json.loads(report.read_text())
+    return models.total_summary(models.summaries_from_report(document, str(report))).slab
+
+
+def schedule_figures(tools, program, order, time_limit):
+    """(seconds, peak before, peak after, bound, proven, blocks reordered),
+    over the functions: the largest peaks and bound, all proven."""
+    start = time.monotonic()
+    _, stderr = models.run_tool(
+        [tools.memplan_opt, program,
+         f"--memplan-schedule=order={order} time-limit={time_limit:g} summary=true",
+         "-o", "/dev/null"], f"scheduling {program}", 3600)
+    seconds = time.monotonic() - start
+    before = after = bound = reordered = 0
+    proven = True
+    for match in SUMMARY_RE.finditer(stderr):
+        before = max(before, int(match.group(2)))
+        after = max(after, int(match.group(3)))
+        bound = max(bound, int(match.group(4)))
+        proven &= bool(match.group(5))
+        reordered += int(match.group(6))
+    return seconds, before, after, bound, proven, reordered
+
+
+def one_input(tools, name, source, is_model, work, args):
+    where = work / name
+    where.mkdir()
+    program = where / "program.mlir"
+    if is_model:
+        models.bufferize(tools, source, program)
+    else:
+        program.write_text(Path(source).read_text())
+    row = {"name": name}
+    row["keep"] = slab_of(tools, program, where, "keep", "keep", args.strategy,
+                          args.time_limit)
+    for order in args.orders:
+        row[order] = slab_of(tools, program, where, order, order, args.strategy,
+                             args.time_limit)
+    (row["seconds"], row["peak"], row["peak_after"], row["bound"], row["proven"],
+     row["reordered"]) = schedule_figures(tools, program, "best", args.time_limit)
+    print(f"{name}: done", file=sys.stderr)
+    return row
+
+
+def kib(value):
+    return f"{value / 1024:,.1f}"
+
+
+def document(rows, args):
+    out = [
+        "# Reordering ops: what memplan-schedule does to the slab",
+        "",
+        "Made by `scripts/schedule.py` (the table; the text after it is kept when",
+        "the script runs again). Each program is planned with",
+        f"`memplan-offsets{{strategy={args.strategy} time-limit={args.time_limit:g}}}`",
+        "in its own order (*keep*) and after each order strategy of",
+        "`memplan-schedule` (`schedule=ORDER`). The models are bufferized as",
+        "`scripts/models.py` does. Slabs in KiB (all functions summed); *peak* is",
+        "the largest sum of live plannable bytes at one op of the function's",
+        "blocks, before and after `order=best`; *bound* is what no order can go",
+        "below (each op's own buffers live together, or the exact search's",
+        "proven minimum); *proven* says the peak after reordering meets it; *s*",
+        "is the wall-clock seconds of `memplan-schedule{order=best}` alone.",
+        "",
+    ]
+    header = ["program", "keep"] + args.orders + [
+        "peak", "after", "bound", "proven", "blocks reordered", "s"]
+    out.append("| " + " | ".join(header) + " |")
+    out.append("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
+    for row in rows:
+        if "error" in row:
+            out.append(f"| {row['name']} | fails: {row['error']} |" + " |" * (len(header) - 2))
+            continue
+        cells = [row["name"], kib(row["keep"])]
+        for order in args.orders:
+            value = row[order]
+            mark = "" if value == row["keep"] else (" (smaller)" if value < row["keep"]
+                                                    else " (LARGER)")
+            cells.append(kib(value) + mark)
+        cells += [kib(row["peak"]), kib(row["peak_after"]), kib(row["bound"]),
+                  "yes" if row["proven"] else "no", str(row["reordered"]),
+                  f"{row['seconds']:.2f}"]
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-o", "--output", default="-")
+    parser.add_argument("--memplan-opt", default=None)
+    parser.add_argument("--mlir-opt", default=None)
+    parser.add_argument("--models", default="",
+                        help="comma-separated model names (default: every bundled model)")
+    parser.add_argument("--program", action="append", default=None,
+                        help="a memref program to include (default: e2e construct 29)")
+    parser.add_argument("--orders", default=",".join(ORDERS))
+    parser.add_argument("--strategy", default="best")
+    parser.add_argument("--time-limit", type=float, default=1.0)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    args.orders = [o for o in args.orders.split(",") if o]
+    tools = models.Tools(mlir_opt=args.mlir_opt, memplan_opt=args.memplan_opt)
+
+    inputs = []
+    picked = set(filter(None, args.models.split(",")))
+    for path in models.model_files(models.DEFAULT_MODEL_DIRS):
+        if not picked or Path(path).stem in picked:
+            inputs.append((Path(path).stem, path, True))
+    for path in (args.program if args.program is not None else DEFAULT_PROGRAMS):
+        inputs.append((Path(path).stem, path, False))
+
+    with tempfile.TemporaryDirectory(prefix="memplan-schedule-") as tmp:
+        work = Path(tmp)
+
+        def run(item):
+            name, source, is_model = item
+            try:
+                return one_input(tools, name, source, is_model, work, args)
+            except models.ToolError as err:
+                return {"name": name, "error": str(err).splitlines()[0][:100]}
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            rows = list(pool.map(run, inputs))
+
+    text = document(rows, args)
+    if args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    output = Path(args.output)
+    old = output.read_text() if output.is_file() else ""
+    if MARKER in old:
+        text += "\n" + old[old.index(MARKER):]
+    output.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
