@@ -33,7 +33,7 @@ struct PlannableBuffer {
 
 bool isInGpuCode(Operation *op) {
   for (; op; op = op->getParentOp())
-    if (isa<gpu::GPUDialect>(op->getDialect()))
+    if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()))
       return true;
   return false;
 }
@@ -47,31 +47,56 @@ llvm::SmallVector<Operation *> getSteps(Block &block) {
   return steps;
 }
 
+/// The ops of one block through which a buffer is used: for each user, its
+/// ancestor in the block.
+struct BlockUses {
+  unsigned buffer = 0;
+  llvm::SmallVector<Operation *, 4> ops;
+};
+
+/// For every block of the function, the buffers used in it, found from each
+/// user up through the ops around it, so that each block sees only its own.
+llvm::DenseMap<Block *, llvm::SmallVector<BlockUses>>
+findBlockUses(FunctionOpInterface func,
+              llvm::ArrayRef<PlannableBuffer> buffers) {
+  llvm::DenseMap<Block *, llvm::SmallVector<BlockUses>> uses;
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    for (Operation *user : buffer.users) {
+      for (Operation *op = user; op && op != func.getOperation();
+           op = op->getParentOp()) {
+        llvm::SmallVector<BlockUses> &inBlock = uses[op->getBlock()];
+        if (inBlock.empty() || inBlock.back().buffer != index)
+          inBlock.push_back({static_cast<unsigned>(index), {}});
+        inBlock.back().ops.push_back(op);
+      }
+    }
+  }
+  return uses;
+}
+
 ScheduleProblem buildProblem(llvm::ArrayRef<Operation *> steps,
+                             llvm::ArrayRef<BlockUses> uses,
                              llvm::ArrayRef<PlannableBuffer> buffers) {
   ScheduleProblem problem;
   problem.predecessors = computeBlockDependences(steps);
-  Block *block = steps.front()->getBlock();
   llvm::DenseMap<Operation *, unsigned> stepOf;
   for (auto [index, op] : llvm::enumerate(steps))
     stepOf[op] = index;
-  for (const PlannableBuffer &buffer : buffers) {
+  for (const BlockUses &use : uses) {
     ScheduleProblem::Buffer entry;
-    entry.size = buffer.size;
+    entry.size = buffers[use.buffer].size;
     llvm::SetVector<unsigned> users;
-    bool usedOutside = false;
-    for (Operation *user : buffer.users) {
-      Operation *ancestor = block->findAncestorOpInBlock(*user);
-      auto it = ancestor ? stepOf.find(ancestor) : stepOf.end();
+    for (Operation *op : use.ops) {
+      // The terminator is no step: a buffer it uses lives to the end.
+      auto it = stepOf.find(op);
       if (it == stepOf.end())
-        usedOutside = true;
+        entry.liveAtExit = true;
       else
         users.insert(it->second);
     }
-    if (users.empty())
-      continue;
     // Used beyond the block too: live all through it, whatever the order.
-    entry.liveAtEntry = entry.liveAtExit = usedOutside;
+    if (use.ops.size() < buffers[use.buffer].users.size())
+      entry.liveAtEntry = entry.liveAtExit = true;
     entry.users.assign(users.begin(), users.end());
     problem.buffers.push_back(std::move(entry));
   }
@@ -108,19 +133,20 @@ FunctionSchedule scheduleFunction(FunctionOpInterface func,
   FunctionSchedule figures;
   figures.func = func;
   figures.hasBuffers = !buffers.empty();
+  llvm::DenseMap<Block *, llvm::SmallVector<BlockUses>> blockUses =
+      findBlockUses(func, buffers);
   llvm::SmallVector<Block *> blocks;
   func->walk([&](Block *block) {
     Region *region = block->getParent();
-    if (mayHaveSSADominance(*region) && !isInGpuCode(region->getParentOp()))
+    if (blockUses.contains(block) && !mayBeGraphRegion(*region) &&
+        !isInGpuCode(region->getParentOp()))
       blocks.push_back(block);
   });
   for (Block *block : blocks) {
     llvm::SmallVector<Operation *> steps = getSteps(*block);
     if (steps.size() < 2)
       continue;
-    ScheduleProblem problem = buildProblem(steps, buffers);
-    if (problem.buffers.empty())
-      continue;
+    ScheduleProblem problem = buildProblem(steps, blockUses[block], buffers);
     ++figures.blocks;
     Schedule schedule = scheduleSteps(problem, options);
     // The function's own blocks give its figures; nested blocks are
@@ -186,8 +212,10 @@ void memplan::emitScheduleSummary(StringRef passArgument,
       figures.blocks);
   if (!figures.strategies.empty())
     text += " (by " + llvm::join(figures.strategies, ", ") + ")";
-  if (!figures.details.empty())
-    text += " (best: " + llvm::join(figures.details, " | ") + ")";
+  // What best tried, for a function of one block; with more, a line each
+  // would drown the figures.
+  if (figures.details.size() == 1)
+    text += " (best: " + figures.details.front() + ")";
   // At the function's location only: the remark is about it, not a dump.
   emitRemark(func.getLoc()) << text;
 }

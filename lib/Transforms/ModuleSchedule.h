@@ -38,7 +38,8 @@ struct FunctionSchedule {
   unsigned reordered = 0;
   /// The strategy that reordered each block reordered.
   llvm::SmallVector<std::string> strategies;
-  /// What `best` tried on the function's own blocks.
+  /// What `best` tried on the function's own blocks; the summary shows it
+  /// for a function of one block.
   llvm::SmallVector<std::string> details;
 };
 

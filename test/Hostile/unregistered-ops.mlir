@@ -6,6 +6,9 @@
 // RUN: memplan-opt %s -allow-unregistered-dialect --memplan-offsets=greedy-size | FileCheck %s
 // RUN: memplan-opt %s -allow-unregistered-dialect --memplan-offsets="strategy=greedy-size remarks=true summary=true" -verify-diagnostics -o /dev/null
 // RUN: memplan-opt %s -allow-unregistered-dialect --memplan-shared-objects=greedy-size | FileCheck %s --check-prefix=OBJECTS
+// memplan-schedule leaves the regions of unknown ops alone and keeps every
+// op that touches memory on its side of an unknown op.
+// RUN: memplan-opt %s -allow-unregistered-dialect --memplan-schedule --memplan-offsets=greedy-size | FileCheck %s
 // Without the flag the input is refused before any pass runs.
 // RUN: not memplan-opt %s --memplan-offsets=greedy-size 2>&1 | FileCheck %s --check-prefix=REFUSED
 
