@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Runs each program unplanned and after memplan-schedule (then planned with
-memplan-offsets) and compares the outputs. Prints one line per program and
-order, and exits with 1 on the first difference.
+"""Runs each program unplanned and after memplan-schedule (alone, and then
+planned with memplan-offsets) and compares the outputs. Prints one line per
+program and order, and exits with 1 on the first difference. A program that
+no order changes is not run again (its reordered text is the input's), nor
+is a reordered program another order already gave.
 
   run-scheduled.py --lower "PASSES" --runner "mlir-runner ..." --orders best,list FILE...
 
@@ -39,21 +41,34 @@ def main():
     reordered_total = 0
     for path in args.files:
         source = open(path).read()
-        expected = execute(source, args.lower, args.runner)
+        as_is, _ = run(["memplan-opt", "-"], source)
+        expected = None
+        seen = {as_is}
         for order in args.orders.split(","):
             scheduled, remarks = run(["memplan-opt", "-", "--memplan-schedule="
                                       f"order={order} summary=true"], source)
             reordered = sum(int(n) for n in
                             re.findall(r"; (\d+) of \d+ blocks reordered", remarks))
             reordered_total += reordered
+            name = path.rsplit('/', 1)[-1]
+            if (reordered == 0) != (scheduled == as_is):
+                print(f"{name}: order={order}: the text changed "
+                      f"{'but' if reordered == 0 else 'and'} {reordered} blocks reordered")
+                return 1
+            if scheduled in seen:
+                print(f"{name}: order={order}: same program as before, "
+                      f"{reordered} blocks reordered")
+                continue
+            seen.add(scheduled)
+            if expected is None:
+                expected = execute(source, args.lower, args.runner)
             planned, _ = run(["memplan-opt", "-", "--memplan-offsets=greedy-size"],
                              scheduled)
             for what, ir in (("scheduled", scheduled), ("scheduled and planned", planned)):
                 if execute(ir, args.lower, args.runner) != expected:
                     print(f"{path}: order={order}: {what} output differs")
                     return 1
-            print(f"{path.rsplit('/', 1)[-1]}: order={order}: same output, "
-                  f"{reordered} blocks reordered")
+            print(f"{name}: order={order}: same output, {reordered} blocks reordered")
     print(f"{reordered_total} blocks reordered in all")
     return 0
 
