@@ -3,7 +3,7 @@
 # - the unit tests, IR tests and planned-vs-unplanned execution tests (lit);
 # - memplan as a package: installed into a temporary prefix and packed as a
 #   .deb, with examples/ built and run against each (scripts/test-package.sh);
-# - a slice of the differential fuzzer: MEMPLAN_FUZZ_SEEDS seeds (300), each
+# - a slice of the differential fuzzer: MEMPLAN_FUZZ_SEEDS seeds (240), each
 #   a random program planned by every strategy and run against the unplanned
 #   one, its parallel loops on four OpenMP threads (fuzz/differential.py,
 #   docs/differential-fuzzing.md);
@@ -69,7 +69,7 @@ add_summary "$log" "$package_status"
 
 stage "differential fuzzing"
 fuzz_status=0
-python3 "$root/fuzz/differential.py" --first 1 --count "${MEMPLAN_FUZZ_SEEDS:-300}" --threads 4 \
+python3 "$root/fuzz/differential.py" --first 1 --count "${MEMPLAN_FUZZ_SEEDS:-240}" --threads 4 \
   --failures "$root/build/fuzz-failures" || fuzz_status=$?
 count "$fuzz_status"
 
