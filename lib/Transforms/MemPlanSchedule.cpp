@@ -35,9 +35,10 @@ struct MemPlanSchedulePass
     options.kind = *kind;
     options.timeLimitSeconds = timeLimit;
     options.exactNodeBudget = nodeBudget;
+    options.slabStrategy = kScheduleSlabStrategy.str();
     bool changed = false;
     for (const FunctionSchedule &schedule :
-         scheduleModule(getOperation(), options)) {
+         scheduleModule(getOperation(), options, alignment)) {
       changed |= schedule.reordered != 0;
       // Functions with nothing to plan have nothing to say.
       if (summary && schedule.hasBuffers)

@@ -28,6 +28,7 @@ namespace {
 /// alias of it.
 struct PlannableBuffer {
   uint64_t size = 0;
+  uint64_t alignment = 1;
   llvm::SmallVector<Operation *> users;
 };
 
@@ -85,6 +86,7 @@ ScheduleProblem buildProblem(llvm::ArrayRef<Operation *> steps,
   for (const BlockUses &use : uses) {
     ScheduleProblem::Buffer entry;
     entry.size = buffers[use.buffer].size;
+    entry.alignment = buffers[use.buffer].alignment;
     llvm::SetVector<unsigned> users;
     for (Operation *op : use.ops) {
       // The terminator is no step: a buffer it uses lives to the end.
@@ -159,7 +161,8 @@ FunctionSchedule scheduleFunction(FunctionOpInterface func,
       if (!schedule.details.empty())
         figures.details.push_back(schedule.details);
     }
-    if (schedule.peak >= schedule.originalPeak)
+    // No order won: the program's stays.
+    if (schedule.strategy == "keep")
       continue;
     reorder(*block, steps, schedule.order);
     ++figures.reordered;
@@ -171,7 +174,8 @@ FunctionSchedule scheduleFunction(FunctionOpInterface func,
 } // namespace
 
 llvm::SmallVector<FunctionSchedule>
-memplan::scheduleModule(ModuleOp module, const ScheduleOptions &options) {
+memplan::scheduleModule(ModuleOp module, const ScheduleOptions &options,
+                        uint64_t minAlignment) {
   llvm::SmallVector<FunctionOpInterface> functions;
   module->walk([&](FunctionOpInterface func) {
     if (!func.isExternal() && !isInGpuCode(func))
@@ -184,14 +188,14 @@ memplan::scheduleModule(ModuleOp module, const ScheduleOptions &options) {
   for (FunctionOpInterface func : functions) {
     llvm::SmallVector<PlannableBuffer> &buffers = buffersOf.emplace_back();
     for (const FunctionBuffer &buffer :
-         analyzeFunctionBuffers(func, aliasAnalysis, /*minAlignment=*/1)) {
+         analyzeFunctionBuffers(func, aliasAnalysis, minAlignment)) {
       if (buffer.leftAlone)
         continue;
       BufferAliases aliases =
           aliasAnalysis.analyzeBuffer(buffer.getMemRef(), func);
-      buffers.push_back(
-          {buffer.size, llvm::SmallVector<Operation *>(aliases.users.begin(),
-                                                       aliases.users.end())});
+      buffers.push_back({buffer.size, buffer.alignment,
+                         llvm::SmallVector<Operation *>(aliases.users.begin(),
+                                                        aliases.users.end())});
     }
   }
   llvm::SmallVector<FunctionSchedule> schedules;

@@ -44,9 +44,15 @@ struct FunctionSchedule {
 };
 
 /// Schedules every function of `module` with a body, but those in GPU code.
-/// All are analysed before any changes.
+/// All are analysed before any changes. Buffers are aligned to at least
+/// `minAlignment` where slabs are compared (ScheduleOptions::slabStrategy).
 llvm::SmallVector<FunctionSchedule>
-scheduleModule(mlir::ModuleOp module, const ScheduleOptions &options);
+scheduleModule(mlir::ModuleOp module, const ScheduleOptions &options,
+               uint64_t minAlignment);
+
+/// The strategy whose slabs `best` compares: quick, and on the bundled
+/// models at the lower bound of its order.
+inline constexpr llvm::StringLiteral kScheduleSlabStrategy = "greedy-size";
 
 /// Emits `schedule` as a remark at its function, naming `passArgument`.
 void emitScheduleSummary(llvm::StringRef passArgument,

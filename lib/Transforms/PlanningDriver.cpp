@@ -146,8 +146,9 @@ FailureOr<PlanFigures> runPlanning(ModuleOp module,
     ScheduleOptions scheduleOptions;
     scheduleOptions.kind = order;
     scheduleOptions.timeLimitSeconds = options.timeLimitSeconds;
+    scheduleOptions.slabStrategy = kScheduleSlabStrategy.str();
     for (const FunctionSchedule &schedule :
-         scheduleModule(module, scheduleOptions))
+         scheduleModule(module, scheduleOptions, options.alignment))
       if (options.summary && schedule.hasBuffers)
         emitScheduleSummary(options.passArgument, schedule);
   }

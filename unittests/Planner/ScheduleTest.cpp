@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Planner/Schedule.h"
+#include "memplan/Planner/Planner.h"
 
 #include "gtest/gtest.h"
 
@@ -81,6 +82,23 @@ uint64_t smallestPeak(const ScheduleProblem &problem) {
   };
   extend();
   return best;
+}
+
+/// The slab greedy-size plans for the lifetimes of `order`.
+uint64_t greedySlab(const ScheduleProblem &problem,
+                    llvm::ArrayRef<unsigned> order) {
+  llvm::SmallVector<Buffer> lifetimes = getOrderLifetimes(problem, order);
+  llvm::Expected<SlabPlan> plan =
+      createPlanner(PlanKind::Offsets, "greedy-size")->plan(lifetimes);
+  EXPECT_TRUE(static_cast<bool>(plan));
+  if (!plan) {
+    llvm::consumeError(plan.takeError());
+    return 0;
+  }
+  if (llvm::Error error = validateSlabPlan(lifetimes, *plan)) {
+    ADD_FAILURE() << llvm::toString(std::move(error));
+  }
+  return plan->getTotalSize();
 }
 
 ScheduleProblem randomProblem(std::mt19937 &random) {
@@ -161,6 +179,19 @@ TEST(ScheduleTest, StrategiesAgainstEveryOrder) {
         EXPECT_EQ(schedule.strategy, "keep");
       }
     }
+
+    // Compared on greedy-size's slabs: never a larger slab or peak than the
+    // program's order, and the slab reported is the one planned.
+    ScheduleOptions bySlab;
+    bySlab.timeLimitSeconds = 0;
+    bySlab.slabStrategy = "greedy-size";
+    Schedule schedule = scheduleSteps(problem, bySlab);
+    ASSERT_TRUE(isValidOrder(problem, schedule.order));
+    ASSERT_TRUE(schedule.slab && schedule.originalSlab);
+    EXPECT_LE(*schedule.slab, *schedule.originalSlab);
+    EXPECT_LE(schedule.peak, schedule.originalPeak);
+    EXPECT_EQ(*schedule.slab, greedySlab(problem, schedule.order));
+    EXPECT_GE(*schedule.slab, schedule.peak);
   }
 }
 

@@ -1,5 +1,4 @@
-//===- BlockDependences.h - Which ops of a block must stay in order -*- C++
-//-*-===//
+//===- BlockDependences.h - Ops of a block that keep order ----*- C++ -*-===//
 //
 // The ops of a block may run in any order that keeps each value after its
 // definition and each access to memory on the same side of every write that

@@ -1,5 +1,4 @@
-//===- Schedule.h - An op order that lowers the peak of live bytes -*- C++
-//-*-===//
+//===- Schedule.h - An op order with fewer live bytes ----------*- C++ -*-===//
 //
 // The planners place buffers in the order the program gives; the slab can
 // only shrink further by changing that order. A schedule problem is one
@@ -13,6 +12,8 @@
 
 #ifndef MEMPLAN_PLANNER_SCHEDULE_H
 #define MEMPLAN_PLANNER_SCHEDULE_H
+
+#include "memplan/Planner/Problem.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -38,6 +39,8 @@ struct ScheduleProblem {
     /// start of the block, or up to its end.
     bool liveAtEntry = false;
     bool liveAtExit = false;
+    /// What its offset in a slab must be a multiple of (a power of two).
+    uint64_t alignment = 1;
   };
   std::vector<Buffer> buffers;
 
@@ -52,6 +55,12 @@ bool isValidOrder(const ScheduleProblem &problem,
 /// order. Sums saturate at UINT64_MAX.
 uint64_t computePeak(const ScheduleProblem &problem,
                      llvm::ArrayRef<unsigned> order);
+
+/// The buffers live at some step of `order`, a valid order, as the planners
+/// take them: buffer `i` live on [first position, last position + 1).
+llvm::SmallVector<memplan::Buffer>
+getOrderLifetimes(const ScheduleProblem &problem,
+                  llvm::ArrayRef<unsigned> order);
 
 /// A peak no valid order can go below: whatever the order, the buffers a
 /// step uses are live together at that step, along with every buffer live
@@ -102,6 +111,10 @@ struct ScheduleOptions {
   /// For the exact search: nodes, and seconds of wall clock (0: none).
   uint64_t exactNodeBudget = 200000;
   double timeLimitSeconds = 2.0;
+  /// An offsets strategy (Planner.h) that plans each candidate order's
+  /// lifetimes: an order then wins with a smaller slab and no larger peak,
+  /// or the same slab and a smaller peak. Empty: peaks alone are compared.
+  std::string slabStrategy;
 };
 
 /// An order for a problem and what is known of it.
@@ -110,6 +123,10 @@ struct Schedule {
   uint64_t peak = 0;
   /// The peak of the program's own order.
   uint64_t originalPeak = 0;
+  /// With ScheduleOptions::slabStrategy: the slab that strategy plans for
+  /// `order`, and for the program's order.
+  std::optional<uint64_t> slab;
+  std::optional<uint64_t> originalSlab;
   /// No valid order has a smaller peak than this.
   uint64_t bound = 0;
   /// `peak` is the smallest of any valid order (the exact search finished,

@@ -277,8 +277,10 @@ def MemPlanSchedule : Pass<"memplan-schedule", "::mlir::ModuleOp"> {
     adds the fewest live bytes), `dfs` (depth first, heaviest subgraph
     first, as XLA's), `exact` (branch and bound over the sets of ops done,
     within `time-limit` and a node budget: proves the smallest peak of a
-    block when it finishes) and `best` (all, the smallest peak). A block is
-    reordered only when its peak drops. `summary=true` emits, per function,
+    block when it finishes) and `best` (all of them). An order wins when
+    greedy-size plans its buffers into a smaller slab and its peak is no
+    larger, or into the same slab with a smaller peak; a block is reordered
+    only when an order wins. `summary=true` emits, per function,
     the peak before and after and a bound that no order can beat.
   }];
   let options = [
@@ -289,6 +291,10 @@ def MemPlanSchedule : Pass<"memplan-schedule", "::mlir::ModuleOp"> {
            "limit (the node budget still bounds it)">,
     Option<"nodeBudget", "node-budget", "uint64_t", /*default=*/"200000",
            "Search nodes the exact search may expand in one block">,
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"16",
+           "Minimum alignment in bytes of every buffer where orders are "
+           "compared by the slabs greedy-size plans for them, as in the "
+           "planning passes">,
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Emit a remark on each function with its peak before and after">
   ];

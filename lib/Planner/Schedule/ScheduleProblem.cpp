@@ -67,6 +67,33 @@ uint64_t memplan::computePeak(const ScheduleProblem &problem,
   return peak;
 }
 
+llvm::SmallVector<memplan::Buffer>
+memplan::getOrderLifetimes(const ScheduleProblem &problem,
+                           llvm::ArrayRef<unsigned> order) {
+  unsigned numSteps = problem.getNumSteps();
+  llvm::SmallVector<memplan::Buffer> lifetimes;
+  if (numSteps == 0)
+    return lifetimes;
+  std::vector<unsigned> position(numSteps);
+  for (auto [index, step] : llvm::enumerate(order))
+    position[step] = index;
+  for (const ScheduleProblem::Buffer &buffer : problem.buffers) {
+    if (buffer.users.empty() && !(buffer.liveAtEntry && buffer.liveAtExit))
+      continue;
+    unsigned first = numSteps - 1, last = 0;
+    for (unsigned user : buffer.users) {
+      first = std::min(first, position[user]);
+      last = std::max(last, position[user]);
+    }
+    if (buffer.liveAtEntry)
+      first = 0;
+    if (buffer.liveAtExit)
+      last = numSteps - 1;
+    lifetimes.push_back({buffer.size, buffer.alignment, first, last + 1ull});
+  }
+  return lifetimes;
+}
+
 uint64_t memplan::computeBoundOverAllOrders(const ScheduleProblem &problem) {
   StepBuffers steps(problem);
   uint64_t bound = 0;
