@@ -172,6 +172,20 @@ def run_tool(cmd, what, timeout=None):
     return proc.stdout, proc.stderr
 
 
+def write_generated(output, text, marker):
+    """Writes TEXT, a generated document, to OUTPUT ("-": stdout). If OUTPUT
+    already holds MARKER, what follows it there was written by hand and is
+    kept after TEXT."""
+    if output == "-":
+        sys.stdout.write(text)
+        return
+    path = Path(output)
+    old = path.read_text() if path.is_file() else ""
+    if marker in old:
+        text += "\n" + old[old.index(marker):]
+    path.write_text(text)
+
+
 # --------------------------------------------------------------------------
 # Pipeline steps
 

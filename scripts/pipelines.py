@@ -449,16 +449,7 @@ def main(argv=None):
     results = collections.OrderedDict()
     for (pipeline, item), (before, after) in zip(jobs, outcomes):
         results.setdefault(pipeline.name, []).append((item.name, before, after))
-    text = document(results, args)
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        output = Path(args.output)
-        # What follows MARKER in the file was written by hand: keep it.
-        old = output.read_text() if output.is_file() else ""
-        if MARKER in old:
-            text += "\n" + old[old.index(MARKER):]
-        output.write_text(text)
+    models.write_generated(args.output, document(results, args), MARKER)
     return 0
 
 

@@ -168,15 +168,7 @@ def main(argv=None):
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             rows = list(pool.map(run, inputs))
 
-    text = document(rows, args)
-    if args.output == "-":
-        sys.stdout.write(text)
-        return 0
-    output = Path(args.output)
-    old = output.read_text() if output.is_file() else ""
-    if MARKER in old:
-        text += "\n" + old[old.index(MARKER):]
-    output.write_text(text)
+    models.write_generated(args.output, document(rows, args), MARKER)
     return 0
 
 

@@ -32,41 +32,6 @@ bool memplan::isValidOrder(const ScheduleProblem &problem,
   return true;
 }
 
-uint64_t memplan::computePeak(const ScheduleProblem &problem,
-                              llvm::ArrayRef<unsigned> order) {
-  unsigned numSteps = problem.getNumSteps();
-  if (numSteps == 0)
-    return 0;
-  std::vector<unsigned> position(numSteps);
-  for (auto [index, step] : llvm::enumerate(order))
-    position[step] = index;
-  // Bytes that begin at each position, and that end after it.
-  std::vector<uint64_t> begins(numSteps, 0), ends(numSteps, 0);
-  for (const ScheduleProblem::Buffer &buffer : problem.buffers) {
-    if (buffer.users.empty() && !(buffer.liveAtEntry && buffer.liveAtExit))
-      continue;
-    unsigned first = numSteps - 1, last = 0;
-    for (unsigned user : buffer.users) {
-      first = std::min(first, position[user]);
-      last = std::max(last, position[user]);
-    }
-    if (buffer.liveAtEntry)
-      first = 0;
-    if (buffer.liveAtExit)
-      last = numSteps - 1;
-    begins[first] = addBytes(begins[first], buffer.size);
-    ends[last] = addBytes(ends[last], buffer.size);
-  }
-  uint64_t live = 0, peak = 0;
-  for (unsigned index = 0; index != numSteps; ++index) {
-    live = addBytes(live, begins[index]);
-    peak = std::max(peak, live);
-    if (live != UINT64_MAX)
-      live -= ends[index];
-  }
-  return peak;
-}
-
 llvm::SmallVector<memplan::Buffer>
 memplan::getOrderLifetimes(const ScheduleProblem &problem,
                            llvm::ArrayRef<unsigned> order) {
@@ -92,6 +57,25 @@ memplan::getOrderLifetimes(const ScheduleProblem &problem,
     lifetimes.push_back({buffer.size, buffer.alignment, first, last + 1ull});
   }
   return lifetimes;
+}
+
+uint64_t memplan::computePeak(const ScheduleProblem &problem,
+                              llvm::ArrayRef<unsigned> order) {
+  unsigned numSteps = problem.getNumSteps();
+  // Bytes that begin at each position, and that end after it.
+  std::vector<uint64_t> begins(numSteps, 0), ends(numSteps, 0);
+  for (const memplan::Buffer &buffer : getOrderLifetimes(problem, order)) {
+    begins[buffer.start] = addBytes(begins[buffer.start], buffer.size);
+    ends[buffer.end - 1] = addBytes(ends[buffer.end - 1], buffer.size);
+  }
+  uint64_t live = 0, peak = 0;
+  for (unsigned index = 0; index != numSteps; ++index) {
+    live = addBytes(live, begins[index]);
+    peak = std::max(peak, live);
+    if (live != UINT64_MAX)
+      live -= ends[index];
+  }
+  return peak;
 }
 
 uint64_t memplan::computeBoundOverAllOrders(const ScheduleProblem &problem) {
