@@ -14,11 +14,11 @@ using namespace memplan;
 
 namespace {
 
-/// The slab `strategy` plans for the lifetimes of `order`; UINT64_MAX when
-/// it plans none (the order then never wins on its slab).
+/// The slab `planner` plans for the lifetimes of `order`; UINT64_MAX when
+/// there is no planner or it plans none (the order then never wins on its
+/// slab).
 uint64_t planSlab(const ScheduleProblem &problem,
-                  llvm::ArrayRef<unsigned> order, llvm::StringRef strategy) {
-  std::unique_ptr<Planner> planner = createPlanner(PlanKind::Offsets, strategy);
+                  llvm::ArrayRef<unsigned> order, const Planner *planner) {
   if (!planner)
     return UINT64_MAX;
   llvm::Expected<SlabPlan> plan =
@@ -39,9 +39,11 @@ Schedule memplan::scheduleSteps(const ScheduleProblem &problem,
   std::iota(result.order.begin(), result.order.end(), 0u);
   result.originalPeak = result.peak = computePeak(problem, result.order);
   bool bySlab = !options.slabStrategy.empty();
+  std::unique_ptr<Planner> slabPlanner =
+      bySlab ? createPlanner(PlanKind::Offsets, options.slabStrategy) : nullptr;
   if (bySlab)
     result.originalSlab = result.slab =
-        planSlab(problem, result.order, options.slabStrategy);
+        planSlab(problem, result.order, slabPlanner.get());
   result.bound = computeBoundOverAllOrders(problem);
   result.strategy = "keep";
   llvm::SmallVector<std::string> tried;
@@ -54,7 +56,7 @@ Schedule memplan::scheduleSteps(const ScheduleProblem &problem,
     std::optional<uint64_t> slab;
     std::string figures = llvm::formatv("{0} {1}", name, peak).str();
     if (bySlab) {
-      slab = planSlab(problem, order, options.slabStrategy);
+      slab = planSlab(problem, order, slabPlanner.get());
       figures += llvm::formatv(" (slab {0})", *slab).str();
     }
     tried.push_back(figures);

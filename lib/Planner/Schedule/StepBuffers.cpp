@@ -28,8 +28,7 @@ StepBuffers::StepBuffers(const ScheduleProblem &problem)
 }
 
 LiveState::LiveState(const ScheduleProblem &problem, const StepBuffers &steps)
-    : problem(problem), steps(steps), usersLeft(problem.buffers.size()),
-      usersDone(problem.buffers.size(), 0) {
+    : problem(problem), steps(steps), usersLeft(problem.buffers.size()) {
   for (auto [index, buffer] : llvm::enumerate(problem.buffers)) {
     usersLeft[index] = buffer.users.size();
     // Live at entry: live until its last user, or throughout.
@@ -42,7 +41,7 @@ uint64_t LiveState::getNewBytes(unsigned step) const {
   uint64_t bytes = 0;
   for (unsigned index : steps.buffersOf[step]) {
     const ScheduleProblem::Buffer &buffer = problem.buffers[index];
-    if (!buffer.liveAtEntry && usersDone[index] == 0)
+    if (!buffer.liveAtEntry && usersLeft[index] == buffer.users.size())
       bytes = addBytes(bytes, buffer.size);
   }
   return bytes;
@@ -62,20 +61,16 @@ uint64_t LiveState::apply(unsigned step) {
   liveBefore.push_back(live);
   uint64_t atStep = addBytes(live, getNewBytes(step));
   uint64_t freed = getFreedBytes(step);
-  for (unsigned index : steps.buffersOf[step]) {
+  for (unsigned index : steps.buffersOf[step])
     --usersLeft[index];
-    ++usersDone[index];
-  }
   // Saturated sums cannot be taken apart again; they stay saturated.
   live = atStep == UINT64_MAX ? atStep : atStep - freed;
   return atStep;
 }
 
 void LiveState::undo(unsigned step) {
-  for (unsigned index : steps.buffersOf[step]) {
+  for (unsigned index : steps.buffersOf[step])
     ++usersLeft[index];
-    --usersDone[index];
-  }
   live = liveBefore.back();
   liveBefore.pop_back();
 }

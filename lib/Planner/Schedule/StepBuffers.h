@@ -55,8 +55,9 @@ public:
 private:
   const ScheduleProblem &problem;
   const StepBuffers &steps;
+  /// Users of each buffer still to come; none has come while this is the
+  /// buffer's number of users.
   std::vector<unsigned> usersLeft;
-  std::vector<unsigned> usersDone;
   uint64_t live = 0;
   /// What each apply changed of `live`, for undo.
   std::vector<uint64_t> liveBefore;
