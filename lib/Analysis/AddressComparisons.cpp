@@ -1,6 +1,7 @@
 //===- AddressComparisons.cpp - Addresses that are only compared ----------===//
 
 #include "memplan/Analysis/AddressComparisons.h"
+#include "memplan/Analysis/BufferAliases.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -41,15 +42,8 @@ private:
   /// A buffer allocated in the function, seen through casts and views: no
   /// code outside the function reads it unless handed it below.
   static bool isLocalBuffer(Value memory) {
-    while (Operation *def = memory.getDefiningOp()) {
-      if (isa<memref::AllocOp, memref::AllocaOp>(def))
-        return true;
-      auto view = dyn_cast<ViewLikeOpInterface>(def);
-      if (!view)
-        return false;
-      memory = view.getViewSource();
-    }
-    return false;
+    return isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
+        getViewedMemRef(memory).getDefiningOp());
   }
 
   /// Whether every value loaded from `memory` or its views, here or in the

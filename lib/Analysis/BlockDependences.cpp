@@ -1,12 +1,12 @@
 //===- BlockDependences.cpp - Which ops of a block must stay in order -----===//
 
 #include "memplan/Analysis/BlockDependences.h"
+#include "memplan/Analysis/BufferAliases.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -25,26 +25,21 @@ struct Origin {
 };
 
 Origin findOrigin(Value value) {
-  while (true) {
-    if (auto argument = dyn_cast<BlockArgument>(value)) {
-      Operation *parent = argument.getOwner()->getParentOp();
-      if (isa_and_nonnull<FunctionOpInterface>(parent) &&
-          argument.getOwner()->isEntryBlock())
-        return {Origin::Arguments, nullptr};
-      return {};
-    }
-    Operation *definer = value.getDefiningOp();
-    if (auto view = dyn_cast<ViewLikeOpInterface>(definer)) {
-      value = view.getViewSource();
-      continue;
-    }
-    if (auto global = dyn_cast<memref::GetGlobalOp>(definer))
-      return {Origin::Global, global.getNameAttr().getAsOpaquePointer()};
-    if (auto effects = dyn_cast<MemoryEffectOpInterface>(definer))
-      if (effects.getEffectOnValue<MemoryEffects::Allocate>(value))
-        return {Origin::Allocation, value.getAsOpaquePointer()};
+  value = getViewedMemRef(value);
+  if (auto argument = dyn_cast<BlockArgument>(value)) {
+    Operation *parent = argument.getOwner()->getParentOp();
+    if (isa_and_nonnull<FunctionOpInterface>(parent) &&
+        argument.getOwner()->isEntryBlock())
+      return {Origin::Arguments, nullptr};
     return {};
   }
+  Operation *definer = value.getDefiningOp();
+  if (auto global = dyn_cast<memref::GetGlobalOp>(definer))
+    return {Origin::Global, global.getNameAttr().getAsOpaquePointer()};
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(definer))
+    if (effects.getEffectOnValue<MemoryEffects::Allocate>(value))
+      return {Origin::Allocation, value.getAsOpaquePointer()};
+  return {};
 }
 
 /// One step's accesses, by origin.
@@ -67,17 +62,16 @@ llvm::SmallVector<Access> collectAccesses(Operation *op, bool &unknown) {
       continue;
     bool writes = !isa<MemoryEffects::Read>(effect.getEffect());
     Value value = effect.getValue();
+    Origin origin = value ? findOrigin(value) : Origin{};
     // Memory allocated inside the op is its own business.
-    if (value) {
+    if (origin.kind == Origin::Allocation) {
       Operation *owner =
           isa<BlockArgument>(value)
               ? cast<BlockArgument>(value).getOwner()->getParentOp()
               : value.getDefiningOp();
-      if (owner != op && op->isAncestor(owner) &&
-          findOrigin(value).kind == Origin::Allocation)
+      if (owner != op && op->isAncestor(owner))
         continue;
     }
-    Origin origin = value ? findOrigin(value) : Origin{};
     accesses.push_back({origin, writes});
   }
   return accesses;
@@ -105,8 +99,7 @@ memplan::computeBlockDependences(llvm::ArrayRef<Operation *> steps) {
   for (auto [index, op] : llvm::enumerate(steps)) {
     op->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands()) {
-        Operation *definer =
-            isa<BlockArgument>(operand) ? nullptr : operand.getDefiningOp();
+        Operation *definer = operand.getDefiningOp();
         if (!definer)
           continue;
         Operation *ancestor = block->findAncestorOpInBlock(*definer);

@@ -393,3 +393,10 @@ CallArgumentFacts BufferAliasAnalysis::getCallFacts(CallOpInterface call,
 }
 
 } // namespace memplan
+
+Value memplan::getViewedMemRef(Value value) {
+  while (auto view =
+             dyn_cast_if_present<ViewLikeOpInterface>(value.getDefiningOp()))
+    value = view.getViewSource();
+  return value;
+}
