@@ -62,10 +62,13 @@ config.substitutions.append(
         "--convert-to-llvm --reconcile-unrealized-casts",
     )
 )
+# A miscompile that double-frees can stall in malloc's lock rather than crash,
+# and Debian's lit has no per-test time limit (it needs psutil): `timeout`
+# turns such a stall into a failure.
 config.substitutions.append(
     (
         "%run_main",
-        "mlir-runner -e main -entry-point-result=void "
+        "timeout 300 mlir-runner -e main -entry-point-result=void "
         "-shared-libs=%s/libmlir_runner_utils.so,%s/libmlir_c_runner_utils.so"
         % (config.mlir_lib_dir, config.mlir_lib_dir),
     )
