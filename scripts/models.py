@@ -212,10 +212,11 @@ def run_lowered(tools, lowered, timeout):
     return stdout
 
 
-def plan(tools, src, out, strategy, pass_name="offsets", schedule="keep"):
+def plan(tools, src, out, strategy, pass_name="offsets", schedule="keep", extra=()):
     """Run memplan-opt with a JSON report; return (summaries, seconds).
 
     The report is written next to OUT, as OUT with the suffix .report.json.
+    EXTRA holds more KEY=VALUE options of the planning pass.
     """
     report = Path(out).with_suffix(".report.json")
     # A report left by an earlier run must not pass for this one's.
@@ -223,6 +224,8 @@ def plan(tools, src, out, strategy, pass_name="offsets", schedule="keep"):
     option = f'--{PASSES[pass_name]}=strategy={strategy} report="{report}"'
     if schedule != "keep":
         option += f" schedule={schedule}"
+    for extra_option in extra:
+        option += f" {extra_option}"
     start = time.monotonic()
     _, stderr = run_tool([tools.memplan_opt, src, option, "-o", out],
                          f"planning {src} with {strategy}", tools.compile_timeout)
@@ -270,7 +273,9 @@ def summaries_from_report(document, where):
     found = []
     try:
         for function in document["functions"]:
-            buffers = function["buffers"]
+            # Each later life of a split buffer has an entry of its own.
+            buffers = [buffer for buffer in function["buffers"]
+                       if buffer.get("life", 0) == 0]
             reasons = collections.Counter(buffer["left-alone"]["kind"]
                                           for buffer in buffers
                                           if buffer["status"] == "left-alone")
@@ -652,7 +657,7 @@ def prepare_unplanned(tools, buf, work, weights):
 
 
 def run_e2e(tools, model, strategy, timeout, work, weights, pass_name="offsets",
-            schedule="keep"):
+            schedule="keep", extra=()):
     """Run MODEL unplanned and planned in directory WORK; compare outputs."""
     buf = work / "model.buf.mlir"
     bufferize(tools, model, buf)
@@ -660,14 +665,16 @@ def run_e2e(tools, model, strategy, timeout, work, weights, pass_name="offsets",
     unplanned_out, unplanned_s = timed_run(tools, unplanned_ll, timeout)
     (work / "unplanned.out").write_text(unplanned_out)
     return run_planned_and_compare(tools, harnessed, strategy, timeout, work,
-                                   unplanned_out, unplanned_s, pass_name, schedule)
+                                   unplanned_out, unplanned_s, pass_name, schedule,
+                                   extra)
 
 
 def run_planned_and_compare(tools, harnessed, strategy, timeout, work,
                             unplanned_out, unplanned_s, pass_name="offsets",
-                            schedule="keep"):
+                            schedule="keep", extra=()):
     planned, planned_ll = work / f"planned.{strategy}.mlir", work / f"planned.{strategy}.ll.mlir"
-    summaries, plan_s = plan(tools, harnessed, planned, strategy, pass_name, schedule)
+    summaries, plan_s = plan(tools, harnessed, planned, strategy, pass_name, schedule,
+                             extra)
     lower(tools, planned, planned_ll)
     planned_out, planned_s = timed_run(tools, planned_ll, timeout)
     (work / f"planned.{strategy}.out").write_text(planned_out)
@@ -870,7 +877,8 @@ def cmd_e2e(args):
     with WorkDir(args.keep) as work:
         try:
             result = run_e2e(tools, args.model, args.strategy, args.timeout, work,
-                             args.weights, args.pass_name, args.schedule)
+                             args.weights, args.pass_name, args.schedule,
+                             args.option)
         except ToolError as err:
             print(f"ERROR [{Path(args.model).stem}]: {err}")
             return 2
@@ -986,6 +994,9 @@ def build_parser():
     p.add_argument("--schedule", default="keep",
                    help="reorder ops first with this order strategy of "
                    "memplan-schedule (default: %(default)s)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="another option of the planning pass, such as "
+                   "split-lives=true (repeatable)")
     p.add_argument("--timeout", type=float, default=300, metavar="SECONDS",
                    help="time limit for each mlir-runner run (default: %(default)g)")
     p.add_argument("--keep", metavar="DIR", help="keep intermediate files in DIR")

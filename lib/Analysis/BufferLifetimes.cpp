@@ -1,6 +1,7 @@
 //===- BufferLifetimes.cpp - The buffers of a function and their lives ----===//
 
 #include "memplan/Analysis/BufferLifetimes.h"
+#include "memplan/Analysis/BufferLives.h"
 #include "memplan/Analysis/ControlFlowLiveness.h"
 #include "memplan/Analysis/ProgramOrder.h"
 #include "memplan/Analysis/RegionSemantics.h"
@@ -217,13 +218,15 @@ FailureOr<SmallVector<int64_t>> getPlannedShape(const FunctionBuffer &buffer,
 }
 
 /// Analyses one allocation; the frees it shares with other buffers are
-/// left in `sharedFrees` for resolveSharedFrees.
+/// left in `sharedFrees` for resolveSharedFrees, and with `splitLives` the
+/// lives overwrites split it into (if more than one) in `lives`.
 FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
                             BufferAliasAnalysis &aliasAnalysis,
                             const ProgramOrder &order, const DataLayout &layout,
                             uint64_t minAlignment,
-                            ControlFlowComponents &components,
-                            SmallVector<OpOperand *> &sharedFrees) {
+                            ControlFlowComponents &components, bool splitLives,
+                            SmallVector<OpOperand *> &sharedFrees,
+                            SmallVector<BufferLife> &lives) {
   FunctionBuffer buffer;
   buffer.alloc = alloc;
   buffer.onStack = isa<memref::AllocaOp>(alloc);
@@ -289,9 +292,38 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
   if (spans.size() > 1)
     for (const OrderSpan &span : spans)
       buffer.liveRanges.push_back({span.first, span.last + 1});
+  else if (splitLives)
+    lives = findBufferLives(alloc, aliases, order, buffer.remadeViews);
   buffer.frees = std::move(aliases.frees);
   sharedFrees = std::move(aliases.sharedFrees);
   return buffer;
+}
+
+/// Each buffer whose `lives` are known (if still planned) becomes one buffer
+/// per life, in order.
+std::vector<FunctionBuffer>
+splitIntoLives(std::vector<FunctionBuffer> buffers,
+               ArrayRef<SmallVector<BufferLife>> lives) {
+  std::vector<FunctionBuffer> split;
+  for (auto [buffer, bufferLives] : llvm::zip_equal(buffers, lives)) {
+    if (buffer.leftAlone || bufferLives.empty()) {
+      split.push_back(std::move(buffer));
+      continue;
+    }
+    for (auto [index, life] : llvm::enumerate(bufferLives)) {
+      FunctionBuffer &part = split.emplace_back(buffer);
+      part.life = index;
+      part.lifeBegin = life.begin;
+      part.nextLifeBegin =
+          index + 1 < bufferLives.size() ? bufferLives[index + 1].begin
+                                         : nullptr;
+      part.start = life.start;
+      part.end = life.end;
+      if (part.nextLifeBegin)
+        part.frees.clear();
+    }
+  }
+  return split;
 }
 
 } // namespace
@@ -312,7 +344,8 @@ OperandRange FunctionBuffer::getDynamicSizes() const {
 std::vector<FunctionBuffer>
 analyzeFunctionBuffers(FunctionOpInterface func,
                        BufferAliasAnalysis &aliasAnalysis,
-                       uint64_t minAlignment, bool withAllocas) {
+                       uint64_t minAlignment, bool withAllocas,
+                       bool splitLives) {
   std::vector<FunctionBuffer> buffers;
   if (func.isExternal())
     return buffers;
@@ -320,6 +353,7 @@ analyzeFunctionBuffers(FunctionOpInterface func,
   DataLayout layout = DataLayout::closest(func);
   ControlFlowComponents components;
   std::vector<SmallVector<OpOperand *>> sharedFrees;
+  std::vector<SmallVector<BufferLife>> lives;
   func->walk([&](Operation *alloc) {
     if (!isa<memref::AllocOp>(alloc) &&
         !(withAllocas && isa<memref::AllocaOp>(alloc)))
@@ -327,8 +361,9 @@ analyzeFunctionBuffers(FunctionOpInterface func,
     if (alloc->getParentOfType<FunctionOpInterface>() != func)
       return;
     buffers.push_back(analyzeAlloc(alloc, func, aliasAnalysis, order, layout,
-                                   minAlignment, components,
-                                   sharedFrees.emplace_back()));
+                                   minAlignment, components, splitLives,
+                                   sharedFrees.emplace_back(),
+                                   lives.emplace_back()));
     LLVM_DEBUG({
       const FunctionBuffer &buffer = buffers.back();
       llvm::dbgs() << "memplan-analysis: @" << func.getName() << ": "
@@ -344,7 +379,9 @@ analyzeFunctionBuffers(FunctionOpInterface func,
     });
   });
   resolveSharedFrees(buffers, sharedFrees);
-  return buffers;
+  if (llvm::all_of(lives, [](const auto &split) { return split.empty(); }))
+    return buffers;
+  return splitIntoLives(std::move(buffers), lives);
 }
 
 } // namespace memplan

@@ -53,6 +53,7 @@ struct MemPlanExportPass
     options.spaceAlignment.assign(spaceAlignment.begin(), spaceAlignment.end());
     options.sharedSpaces.assign(sharedSpaces.begin(), sharedSpaces.end());
     options.allocas = allocas;
+    options.splitLives = splitLives;
     if (std::string problem = checkPlanningOptions(options); !problem.empty()) {
       emitError(getOperation().getLoc()) << problem;
       return signalPassFailure();

@@ -56,7 +56,7 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
     result.functions.push_back(
         {func,
          analyzeFunctionBuffers(func, aliasAnalysis, limits.defaultAlignment,
-                                limits.allocas)});
+                                limits.allocas, limits.splitLives)});
   });
 
   // The spaces point into the functions' buffers, which stay where they are

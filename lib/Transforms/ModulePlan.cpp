@@ -145,16 +145,21 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
                           figures.atUpperBound, figures.upperBoundBytes)
                 .str()
           : "";
+  std::string lives =
+      figures.laterLives
+          ? llvm::formatv(" as {0} lives", figures.planned + figures.laterLives)
+                .str()
+          : "";
   emitRemark(func.getLoc()) << llvm::formatv(
-      "{0}: @{1}: planned {2} of {3} buffers ({4} left alone{5}{11}) into "
-      "{6}{12} using {7}; naive {8} bytes, lower bound {9} bytes{10}",
+      "{0}: @{1}: planned {2} of {3} buffers{13} ({4} left alone{5}{11}) "
+      "into {6}{12} using {7}; naive {8} bytes, lower bound {9} bytes{10}",
       options.passArgument, getFunctionName(func), figures.planned,
       figures.buffers, figures.getLeftAlone(),
       leftAlone.empty() ? "" : ": " + leftAlone, allocated,
       isApplying() ? StringRef("apply") : StringRef(options.strategy),
       figures.naiveBytes, figures.lowerBoundBytes,
       figures.details.empty() ? "" : " (" + figures.details + ")", atUpperBound,
-      stack);
+      stack, lives);
 }
 
 LogicalResult SpacePlanning::planFunction(const ModuleBuffers &buffers,
@@ -162,7 +167,9 @@ LogicalResult SpacePlanning::planFunction(const ModuleBuffers &buffers,
                                           ModulePlan &result,
                                           FunctionPlan &functionPlan) {
   PlanFigures &figures = functionPlan.figures;
-  figures.buffers = function.buffers.size();
+  figures.buffers = llvm::count_if(
+      function.buffers,
+      [](const FunctionBuffer &buffer) { return buffer.life == 0; });
   for (const FunctionBuffer &buffer : function.buffers) {
     if (!buffer.leftAlone)
       continue;
@@ -253,7 +260,14 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
                     " bytes thanks to exact";
   }
 
-  llvm::Expected<uint64_t> naive = computeNaiveSize(options.kind, problem);
+  // Without reuse the program holds one buffer per allocation, however
+  // many lives split it into.
+  SmallVector<Buffer> allocations;
+  for (auto [buffer, record] : llvm::zip_equal(space.buffers, problem))
+    if (buffer->life == 0)
+      allocations.push_back(record);
+  llvm::Expected<uint64_t> naive =
+      computeNaiveSize(options.kind, allocations);
   if (!naive)
     return fail(func, "naive size", naive.takeError());
   StringRef noun = getSlabNoun(options.kind);
@@ -277,17 +291,20 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
                       space.widened, problem.size(), intervalLowerBound)
             .str());
   figures.widened += space.widened;
+  unsigned laterLives = llvm::count_if(
+      space.buffers, [](const FunctionBuffer *buffer) { return buffer->life; });
+  figures.laterLives += laterLives;
   if (space.stack) {
-    figures.stackPlanned += problem.size();
+    figures.stackPlanned += problem.size() - laterLives;
     figures.stackSlabs += plan->slabs.size();
     figures.stackBytes += plan->getTotalSize();
   }
   for (const FunctionBuffer *buffer : space.buffers)
-    if (buffer->atUpperBound) {
+    if (buffer->atUpperBound && buffer->life == 0) {
       ++figures.atUpperBound;
       figures.upperBoundBytes += buffer->size;
     }
-  figures.planned += problem.size();
+  figures.planned += problem.size() - laterLives;
   figures.slabs += plan->slabs.size();
   figures.slabBytes += plan->getTotalSize();
   figures.naiveBytes += *naive;

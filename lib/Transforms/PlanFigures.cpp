@@ -40,6 +40,7 @@ PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
   atUpperBound += other.atUpperBound;
   upperBoundBytes += other.upperBoundBytes;
   widened += other.widened;
+  laterLives += other.laterLives;
   for (unsigned kind = 0; kind < kNumLeftAloneKinds; ++kind)
     leftAloneByKind[kind] += other.leftAloneByKind[kind];
   addDetails(other.details);
@@ -86,6 +87,7 @@ void PlanFigures::printStatistics(llvm::raw_ostream &os,
   line(atUpperBound, "planned-at-upper-bound");
   line(upperBoundBytes, "upper-bound-bytes");
   line(widened, "lifetimes-widened");
+  line(laterLives, "later-lives");
 }
 
 namespace {

@@ -37,6 +37,9 @@ struct PlanFigures {
   uint64_t upperBoundBytes = 0;
   /// Planned buffers whose lifetime has gaps, planned as one interval.
   uint64_t widened = 0;
+  /// Lives after the first of planned buffers that overwrites split, each
+  /// planned as a buffer of its own (not counted in `planned`).
+  uint64_t laterLives = 0;
   std::array<uint64_t, kNumLeftAloneKinds> leftAloneByKind{};
   /// What the strategies said about their plans (which won under best),
   /// "; "-separated, for people.

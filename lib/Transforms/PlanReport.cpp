@@ -45,6 +45,11 @@ json::Object describeBuffer(const FunctionBuffer &buffer) {
   object["end"] = buffer.end;
   if (buffer.atUpperBound)
     object["at-upper-bound"] = true;
+  if (buffer.isSplit()) {
+    object["life"] = buffer.life;
+    if (buffer.lifeBegin)
+      object["life-begins-at"] = printToString(buffer.lifeBegin->getLoc());
+  }
   if (!buffer.liveRanges.empty()) {
     json::Array ranges;
     for (auto [start, end] : buffer.liveRanges)

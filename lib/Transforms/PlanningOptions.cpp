@@ -25,8 +25,9 @@ namespace {
 constexpr StringLiteral kOptionNames[] = {
     "strategy",        "alignment",     "remarks",  "summary",
     "time-limit",      "slab",          "capacity", "space-capacity",
-    "space-alignment", "shared-spaces", "allocas",  "insert-barriers",
-    "schedule",        "report",        "apply",    "heapmap"};
+    "space-alignment", "shared-spaces", "allocas",  "split-lives",
+    "insert-barriers", "schedule",      "report",   "apply",
+    "heapmap"};
 
 constexpr StringLiteral kSlabKindNames[] = {"alloc", "global", "argument"};
 
@@ -153,6 +154,7 @@ SpaceLimits SpaceLimits::fromOptions(const PlanningOptions &options) {
                              options.sharedSpaces.end());
   limits.insertBarriers = options.insertBarriers;
   limits.allocas = options.allocas;
+  limits.splitLives = options.splitLives;
   return limits;
 }
 

@@ -46,6 +46,8 @@ struct PlanningOptions {
   bool insertBarriers = false;
   /// Plan memref.alloca ops into stack slabs.
   bool allocas = true;
+  /// Plan each life of a buffer that overwrites split on its own.
+  bool splitLives = false;
   /// An order strategy of memplan-schedule to run before planning
   /// (ModuleSchedule.h), or "keep".
   std::string schedule = "keep";
@@ -72,6 +74,9 @@ struct SpaceLimits {
   bool insertBarriers = false;
   /// Whether memref.alloca ops are planned (into stack slabs) at all.
   bool allocas = true;
+  /// Whether each life of a buffer that overwrites split is planned as a
+  /// buffer of its own (BufferLives.h).
+  bool splitLives = false;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);

@@ -35,6 +35,7 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
                               pass.sharedSpaces.end());
   options.insertBarriers = pass.insertBarriers;
   options.allocas = pass.allocas;
+  options.splitLives = pass.splitLives;
   options.schedule = pass.schedule;
   options.reportFile = pass.reportFile;
   options.applyFile = pass.applyFile;
@@ -69,6 +70,7 @@ void recordStatistics(PassT &pass, const PlanFigures &figures) {
   pass.numAtUpperBound += figures.atUpperBound;
   pass.upperBoundBytes += figures.upperBoundBytes;
   pass.numWidened += figures.widened;
+  pass.numLaterLives += figures.laterLives;
 #if !LLVM_ENABLE_STATS
   if (isStatisticsFallbackEnabled())
     figures.printStatistics(llvm::errs(), pass.getName());

@@ -8,8 +8,10 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -103,6 +105,49 @@ void removeFrees(ArrayRef<OpOperand *> frees) {
   }
 }
 
+/// Replaces the uses of `buffer`'s allocation by `view`: all of them, or for
+/// one life of a split allocation those in the ops of its block from the
+/// overwrite that begins it to the one that begins the next. A later life
+/// makes again, from `view` and at `builder`'s point, the views of the
+/// allocation made before it began that it uses.
+void replaceUsesInLife(const FunctionBuffer &buffer, Value view,
+                       OpBuilder &builder) {
+  Value memref = buffer.getMemRef();
+  if (!buffer.isSplit()) {
+    memref.replaceAllUsesWith(view);
+    return;
+  }
+  Block *block = buffer.alloc->getBlock();
+  auto inLife = [&](OpOperand &use) {
+    Operation *top = block->findAncestorOpInBlock(*use.getOwner());
+    return (!buffer.lifeBegin || !top->isBeforeInBlock(buffer.lifeBegin)) &&
+           (!buffer.nextLifeBegin || top->isBeforeInBlock(buffer.nextLifeBegin));
+  };
+  memref.replaceUsesWithIf(view, inLife);
+  if (!buffer.lifeBegin)
+    return;
+  // Each copy views this life's view, or the copy of the view it derives
+  // from; the original's source may already be another life's view.
+  IRMapping remade;
+  SmallVector<Operation *> copies;
+  for (Operation *original : buffer.remadeViews) {
+    if (!original->isBeforeInBlock(buffer.lifeBegin))
+      break;
+    Value source = cast<ViewLikeOpInterface>(original).getViewSource();
+    Operation *copy = builder.clone(*original, remade);
+    if (!remade.contains(source))
+      for (OpOperand &operand : copy->getOpOperands())
+        if (operand.get() == source)
+          operand.set(view);
+    original->getResult(0).replaceUsesWithIf(copy->getResult(0), inLife);
+    copies.push_back(copy);
+  }
+  // A view this life does not use, nor any view it uses.
+  for (Operation *copy : llvm::reverse(copies))
+    if (copy->use_empty())
+      copy->erase();
+}
+
 /// A buffer of a function and the byte offset it was given in its slab.
 struct PlacedBuffer {
   const FunctionBuffer *buffer;
@@ -161,13 +206,17 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
                                            static_cast<int64_t>(offset));
 
   for (const PlacedBuffer &entry : placed) {
-    Operation *alloc = entry.buffer->alloc;
-    builder.setInsertionPoint(alloc);
+    const FunctionBuffer &buffer = *entry.buffer;
+    Operation *alloc = buffer.alloc;
+    // A later life's view is made where its overwrite begins it.
+    builder.setInsertionPoint(buffer.lifeBegin ? buffer.lifeBegin : alloc);
     Value view = memref::ViewOp::create(
-        builder, alloc->getLoc(), entry.buffer->getType(), slab,
-        offsets[entry.offset], entry.buffer->getDynamicSizes());
-    alloc->getResult(0).replaceAllUsesWith(view);
-    alloc->erase();
+        builder, alloc->getLoc(), buffer.getType(), slab,
+        offsets[entry.offset], buffer.getDynamicSizes());
+    replaceUsesInLife(buffer, view, builder);
+    // The allocation goes with the last of its lives to be rewritten.
+    if (alloc->use_empty())
+      alloc->erase();
   }
 
   // The slab lives as long as the function, or the iteration: free it on

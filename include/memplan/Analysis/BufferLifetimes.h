@@ -48,9 +48,21 @@ struct FunctionBuffer {
   /// half-open ranges it is live on, sorted: [start, end) is their hull and
   /// covers more than the buffer needs. Empty when [start, end) is exact.
   llvm::SmallVector<std::pair<uint64_t, uint64_t>, 0> liveRanges;
+  /// When overwrites split the allocation's life (BufferLives.h), each life
+  /// is a FunctionBuffer of its own: `life` counts from 0, `lifeBegin` is
+  /// the op whose overwrite begins it (null for the first life) and
+  /// `nextLifeBegin` the one that begins the next (null for the last). Its
+  /// uses are those in the block from the one to the other.
+  unsigned life = 0;
+  mlir::Operation *lifeBegin = nullptr;
+  mlir::Operation *nextLifeBegin = nullptr;
+  /// For a split allocation, the views of it that later lives make again
+  /// from their own (findBufferLives), in block order.
+  llvm::SmallVector<mlir::Operation *, 0> remadeViews;
   /// Frees of the buffer or its aliases (the operand of a memref.dealloc,
   /// or a memref of a bufferization.dealloc), to remove once planned; frees
-  /// shared with other planned buffers appear in each of theirs.
+  /// shared with other planned buffers appear in each of theirs. A split
+  /// allocation's last life holds its frees.
   llvm::SmallVector<mlir::OpOperand *> frees;
 
   mlir::TypedValue<mlir::MemRefType> getMemRef() const {
@@ -59,6 +71,8 @@ struct FunctionBuffer {
   mlir::MemRefType getType() const { return getMemRef().getType(); }
   /// The size operands of the dynamic dimensions.
   mlir::OperandRange getDynamicSizes() const;
+  /// Whether the allocation's life is split into several buffers.
+  bool isSplit() const { return lifeBegin || nextLifeBegin; }
 };
 
 /// How reports name what a FunctionBuffer::scope gives each slab, e.g.
@@ -68,11 +82,14 @@ std::string describeScope(mlir::Operation *scope);
 
 /// Analyses the memref.alloc ops of `func` (not those of functions nested in
 /// it), and its memref.alloca ops when `withAllocas`, in program order.
-/// Every planned buffer gets at least `minAlignment`.
+/// Every planned buffer gets at least `minAlignment`. With `splitLives`,
+/// each life of an allocation that overwrites split is a buffer of its own,
+/// right after the one before.
 std::vector<FunctionBuffer>
 analyzeFunctionBuffers(mlir::FunctionOpInterface func,
                        BufferAliasAnalysis &aliasAnalysis,
-                       uint64_t minAlignment, bool withAllocas = true);
+                       uint64_t minAlignment, bool withAllocas = true,
+                       bool splitLives = false);
 
 } // namespace memplan
 

@@ -57,6 +57,12 @@ defvar planningOptions = [
            "bytes at the start of the function (or of the "
            "memref.alloca_scope that frees them); false leaves them as they "
            "are">,
+    Option<"splitLives", "split-lives", "bool", /*default=*/"false",
+           "Plan each life of a buffer on its own: an op that writes every "
+           "element of a buffer and reads none (a structured op of parallel "
+           "loops whose body does not read its init, a memref.copy into it) "
+           "begins a new life, whose view may lie elsewhere in the slab, so "
+           "that the bytes between two lives serve other buffers">,
     Option<"insertBarriers", "insert-barriers", "bool", /*default=*/"false",
            "In memory shared by a GPU group, add the gpu.barriers that let "
            "buffers share bytes instead of keeping them apart: the fewest, "
@@ -116,7 +122,10 @@ defvar planningStatistics = [
               "Bytes of the buffers planned at an upper bound of their size">,
     Statistic<"numWidened", "lifetimes-widened",
               "Planned buffers whose lifetime has gaps (control flow "
-              "between blocks), planned as one interval">
+              "between blocks), planned as one interval">,
+    Statistic<"numLaterLives", "later-lives",
+              "Lives after the first of buffers that overwrites split "
+              "(split-lives), each planned as a buffer of its own">
   ];
 
 def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
@@ -250,7 +259,10 @@ def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {
                "written in barrier epochs">,
     Option<"allocas", "allocas", "bool", /*default=*/"true",
            "Export the problems of memref.alloca ops too, as the planning "
-           "passes plan them">
+           "passes plan them">,
+    Option<"splitLives", "split-lives", "bool", /*default=*/"false",
+           "Export each life of a buffer that overwrites split as a buffer "
+           "of its own, as the planning passes' split-lives does">
   ];
 }
 
