@@ -129,6 +129,10 @@ def check_buffer(buffer, where, offsets_mode):
         raise ReportError(f"{where}: lifetime [{start}, {end}) ends before it starts")
     if "live-ranges" in buffer:
         check_live_ranges(buffer["live-ranges"], start, end, where)
+    if "life" in buffer:
+        life = require(buffer, "life", is_count, "a count", where)
+        if life:
+            require(buffer, "life-begins-at", is_str, "a string", where)
     require(buffer, "offset" if offsets_mode else "object", is_count,
             "a count", where)
 
@@ -236,6 +240,26 @@ def find_shared(members, offsets_mode):
     return None
 
 
+def check_lives(buffers, where):
+    """Each later life of a split allocation follows the one before it, of
+    the same allocation, and begins after it ends."""
+    for index, buffer in enumerate(buffers):
+        life = buffer.get("life", 0)
+        if not life:
+            continue
+        before = buffers[index - 1] if index else {}
+        if (before.get("life") != life - 1
+                or before.get("location") != buffer["location"]
+                or before.get("type") != buffer["type"]):
+            raise ReportError(f"{where}: buffers[{index}] is life {life} of "
+                              "an allocation, but the entry before it is not "
+                              f"its life {life - 1}")
+        if buffer["start"] < before["end"]:
+            raise ReportError(f"{where}: buffers[{index}] (life {life}) "
+                              f"begins at {buffer['start']}, before life "
+                              f"{life - 1} ends at {before['end']}")
+
+
 def check_report(report):
     where = "report"
     require(report, "schema", lambda v: v == SCHEMA, repr(SCHEMA), where)
@@ -264,6 +288,7 @@ def check_report(report):
             check_space(space, f"{fwhere}: spaces[{s}]", offsets_mode)
         for b, buffer in enumerate(buffers):
             check_buffer(buffer, f"{fwhere}: buffers[{b}]", offsets_mode)
+        check_lives(buffers, fwhere)
         check_plan(function, fwhere, offsets_mode)
 
 

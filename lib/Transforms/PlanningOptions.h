@@ -47,7 +47,7 @@ struct PlanningOptions {
   /// Plan memref.alloca ops into stack slabs.
   bool allocas = true;
   /// Plan each life of a buffer that overwrites split on its own.
-  bool splitLives = false;
+  bool splitLives = true;
   /// An order strategy of memplan-schedule to run before planning
   /// (ModuleSchedule.h), or "keep".
   std::string schedule = "keep";
@@ -76,7 +76,7 @@ struct SpaceLimits {
   bool allocas = true;
   /// Whether each life of a buffer that overwrites split is planned as a
   /// buffer of its own (BufferLives.h).
-  bool splitLives = false;
+  bool splitLives = true;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);

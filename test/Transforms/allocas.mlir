@@ -24,7 +24,8 @@
 // TITLES: @stack: memplan-offsets, greedy-size (each execution of &apos;memref.alloca_scope&apos;) (stack)</title>
 
 // %s and %u are live at once in the scope (64 bytes), %a and %b at the end
-// (32 bytes), %t on its own in each iteration (16 bytes).
+// (32 bytes), %t on its own in each iteration (16 bytes). The second copy
+// into %a begins a second life of it (split-lives).
 // CHECK-LABEL: func.func @stack
 // CHECK-NEXT: %[[STACK:.*]] = memref.alloca() {alignment = 16 : i64} : memref<32xi8>
 // CHECK: %[[HEAP:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
@@ -40,7 +41,7 @@
 // CHECK: memref.dealloc %[[HEAP]]
 // CHECK-NOT: memref.dealloc
 // CHECK: return
-// SUM: remark: memplan-offsets: @stack: planned 6 of 6 buffers (0 left alone) into 4 slabs of 128 bytes in all, 5 of them allocas in 3 stack slabs of 112 bytes using greedy-size
+// SUM: remark: memplan-offsets: @stack: planned 6 of 6 buffers as 7 lives (0 left alone) into 4 slabs of 128 bytes in all, 5 of them allocas in 3 stack slabs of 112 bytes using greedy-size
 // SUM: 5 stack-planned
 // SUM-NEXT: 112 stack-slab-bytes
 
@@ -48,7 +49,7 @@
 // OFF-LABEL: func.func @stack
 // OFF-COUNT-5: memref.alloca() : memref<
 
-// OBJECTS: @stack: planned 6 of 6 buffers (0 left alone) into 6 objects of 128 bytes in all, 5 of them allocas in 5 stack objects of 112 bytes
+// OBJECTS: @stack: planned 6 of 6 buffers as 7 lives (0 left alone) into 6 objects of 128 bytes in all, 5 of them allocas in 5 stack objects of 112 bytes
 
 // REPORT: "placement": "global"
 // REPORT: "placement": "stack"

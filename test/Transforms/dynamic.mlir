@@ -39,6 +39,6 @@ func.func @bounded(%i: index) {
   %static = memref.alloc() : memref<4xf32>
   linalg.fill ins(%one : f32) outs(%static : memref<4xf32>)
   linalg.fill ins(%one : f32) outs(%tile : memref<?x8xf32>)
-  linalg.fill ins(%one : f32) outs(%static : memref<4xf32>)
+  linalg.add ins(%static, %static : memref<4xf32>, memref<4xf32>) outs(%static : memref<4xf32>)
   return
 }

@@ -1,11 +1,11 @@
-// split-lives: an op that writes every element of a buffer and reads none
-// begins a new life of it, planned as a buffer of its own; each life's view
-// is made where the life begins. Without the option each buffer keeps one
-// life from its first use to its last.
+// split-lives (on by default): an op that writes every element of a buffer
+// and reads none begins a new life of it, planned as a buffer of its own;
+// each life's view is made where the life begins. With split-lives=false
+// each buffer keeps one life from its first use to its last.
 
 // RUN: memplan-opt %s --memplan-offsets="strategy=best split-lives=true" | FileCheck %s
 // RUN: memplan-opt %s --memplan-offsets="strategy=best split-lives=true summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
-// RUN: memplan-opt %s --memplan-offsets="strategy=best summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
+// RUN: memplan-opt %s --memplan-offsets="strategy=best split-lives=false summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
 // RUN: memplan-opt %s --memplan-offsets="strategy=best split-lives=true report=%t.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // RUN: %python %memplan_src_root/scripts/check-report.py %t.json

@@ -57,12 +57,13 @@ defvar planningOptions = [
            "bytes at the start of the function (or of the "
            "memref.alloca_scope that frees them); false leaves them as they "
            "are">,
-    Option<"splitLives", "split-lives", "bool", /*default=*/"false",
+    Option<"splitLives", "split-lives", "bool", /*default=*/"true",
            "Plan each life of a buffer on its own: an op that writes every "
            "element of a buffer and reads none (a structured op of parallel "
            "loops whose body does not read its init, a memref.copy into it) "
            "begins a new life, whose view may lie elsewhere in the slab, so "
-           "that the bytes between two lives serve other buffers">,
+           "that the bytes between two lives serve other buffers; false "
+           "keeps each buffer whole from its first use to its last">,
     Option<"insertBarriers", "insert-barriers", "bool", /*default=*/"false",
            "In memory shared by a GPU group, add the gpu.barriers that let "
            "buffers share bytes instead of keeping them apart: the fewest, "
@@ -149,6 +150,18 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     the lifetime comes from the control-flow graph. A buffer of dynamic size
     with a constant upper bound (an `affine.min` of a tile size, say) is
     planned at that bound and becomes a view with its dynamic sizes.
+
+    An op that writes every element of a buffer and reads none (a structured
+    op of parallel loops whose body does not read its init, such as a fill,
+    a transpose or an elementwise op; a `memref.copy` into it) begins a new
+    life of the buffer. With `split-lives` (the default) each life is
+    planned as a buffer of its own, with a view made where it begins, so
+    that the bytes between two lives serve other buffers: bufferization
+    often gives the temporaries of successive layers one buffer. A buffer is
+    split only when it and all its uses are in one block, no use is
+    asynchronous or compares addresses, and each alias is made and used in
+    one life, but for views made at the top level of the block, which later
+    lives make again from their own view.
 
     A buffer is left alone, with a reason, when it has a dynamic size with
     no constant upper bound or a non-identity layout, when its element type has no size in the data
@@ -260,7 +273,7 @@ def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {
     Option<"allocas", "allocas", "bool", /*default=*/"true",
            "Export the problems of memref.alloca ops too, as the planning "
            "passes plan them">,
-    Option<"splitLives", "split-lives", "bool", /*default=*/"false",
+    Option<"splitLives", "split-lives", "bool", /*default=*/"true",
            "Export each life of a buffer that overwrites split as a buffer "
            "of its own, as the planning passes' split-lives does">
   ];

@@ -19,10 +19,12 @@
 // RUN: memplan-opt %t.bufferized.mlir --memplan-offsets="strategy=greedy-size summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUM
 
 // In @block bufferization allocates four 128-byte buffers, each live up to
-// a later read of it, so all four overlap. In @main the input x (128
+// a later read of it, so all four overlap. The second and third relu
+// overwrite the buffer the first wrote: each begins a life of it of its
+// own, which overlaps the others' buffers too. In @main the input x (128
 // bytes) dies at the first call, before the second writes o2: they share.
 // o3 is printed by a function whose body is not visible: left alone.
-// SUM: @block: planned 4 of 4 buffers (0 left alone) into a 512-byte slab using greedy-size; naive 512 bytes, lower bound 512 bytes
+// SUM: @block: planned 4 of 4 buffers as 6 lives (0 left alone) into a 512-byte slab using greedy-size; naive 512 bytes, lower bound 512 bytes
 // SUM: @main: planned 4 of 5 buffers (1 left alone: 1 captured) into a 512-byte slab using greedy-size; naive 640 bytes, lower bound 512 bytes
 
 // Three blocks of out = mm(relu(mm(relu(mm(x))))) + mm(x), mm(v) = v W.
