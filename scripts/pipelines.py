@@ -11,7 +11,11 @@ reason, slab, naive and lower bound, before and after.
 
   python3 scripts/pipelines.py -o docs/pipelines.md \\
       --baseline-memplan-opt /path/to/old/build/bin/memplan-opt \\
-      --baseline-label "bba1202 (before issue 15)"
+      --baseline-label "bba1202 (before issue 15)" --option split-lives=false
+
+--option adds an option of memplan-offsets for this commit's memplan-opt
+(the baseline's is --baseline-option): docs/pipelines.md keeps each buffer
+whole, as the baseline did, so that the columns differ by issue 15 alone.
 
 --pipelines and --inputs pick a subset (names as in the tables); --list
 prints the names. The script uses the standard library only.
@@ -211,7 +215,8 @@ def figures_of(ir, document):
     planned_dynamic = 0
     for function in document["functions"]:
         for buffer in function["buffers"]:
-            if buffer["status"] != "planned":
+            # A later life of a split buffer is the same bytes again.
+            if buffer["status"] != "planned" or buffer.get("life", 0):
                 continue
             if static_bytes(buffer["type"]) is None:
                 planned_dynamic += 1
@@ -222,10 +227,12 @@ def figures_of(ir, document):
     return figures
 
 
-def run_memplan(memplan_opt, program, work, label, strategy, after, mlir_opt):
+def run_memplan(memplan_opt, program, work, label, strategy, after, mlir_opt,
+                options=()):
     report = work / f"{label}.report.json"
     planned = work / f"{label}.planned.mlir"
-    option = f'--memplan-offsets=strategy={strategy} report="{report}"'
+    option = " ".join([f'--memplan-offsets=strategy={strategy}', *options,
+                       f'report="{report}"'])
     try:
         models.run_tool([memplan_opt, program, option, "-o", planned],
                         f"memplan-opt ({label})", timeout=1800)
@@ -338,7 +345,8 @@ def document(results, args):
         "",
         "Made by `scripts/pipelines.py` (do not edit by hand): each table is one",
         "pipeline of stock MLIR 22 passes, run on the inputs below with `mlir-opt`,",
-        f"then planned with `memplan-opt --memplan-offsets=strategy={args.strategy}`.",
+        "then planned with `memplan-opt --memplan-offsets="
+        f"{' '.join([f'strategy={args.strategy}', *args.option])}`.",
     ]
     if args.baseline_memplan_opt:
         out += [f"*Before* columns are a `memplan-opt` built at {args.baseline_label},",
@@ -393,6 +401,12 @@ def main(argv=None):
                         help="an older memplan-opt for the 'before' columns")
     parser.add_argument("--baseline-label", default="an older commit")
     parser.add_argument("--strategy", default="best")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="another memplan-offsets option for this commit's "
+                        "memplan-opt (repeatable)")
+    parser.add_argument("--baseline-option", action="append", default=[],
+                        metavar="KEY=VALUE",
+                        help="another memplan-offsets option for the baseline")
     parser.add_argument("--pipelines", default="", help="comma-separated names (default all)")
     parser.add_argument("--inputs", default="", help="comma-separated names (default all)")
     parser.add_argument("--jobs", type=int, default=2)
@@ -437,9 +451,10 @@ def main(argv=None):
                 failed = Figures(error=f"the pipeline fails: {short_error(err)}")
                 return failed, failed
             before = (run_memplan(baseline, program, where, "before", args.strategy,
-                                  pipeline.after, mlir_opt) if baseline else None)
+                                  pipeline.after, mlir_opt, args.baseline_option)
+                      if baseline else None)
             after = run_memplan(memplan_opt, program, where, "after", args.strategy,
-                                pipeline.after, mlir_opt)
+                                pipeline.after, mlir_opt, args.option)
             print(f"{pipeline.name} {item.name}: done", file=sys.stderr)
             return before, after
 
