@@ -335,6 +335,14 @@ std::string describeScope(Operation *scope) {
          quoteOp(scope);
 }
 
+bool FunctionBuffer::isInLife(Operation *user) const {
+  if (!isSplit())
+    return true;
+  Operation *top = alloc->getBlock()->findAncestorOpInBlock(*user);
+  return top && (!lifeBegin || !top->isBeforeInBlock(lifeBegin)) &&
+         (!nextLifeBegin || top->isBeforeInBlock(nextLifeBegin));
+}
+
 OperandRange FunctionBuffer::getDynamicSizes() const {
   if (auto heap = dyn_cast<memref::AllocOp>(alloc))
     return heap.getDynamicSizes();

@@ -27,24 +27,19 @@ struct MemPlanSchedulePass
     std::optional<OrderKind> kind = parseOrderKind(order);
     if (!kind) {
       emitError(getOperation().getLoc())
-          << getArgument() << ": unknown order '" << order
-          << "' (keep, list, dfs, exact or best)";
+          << getArgument() << ": unknown order '" << order << "' ("
+          << kOrderKindNames << ")";
       return signalPassFailure();
     }
-    ScheduleOptions options;
-    options.kind = *kind;
-    options.timeLimitSeconds = timeLimit;
-    options.exactNodeBudget = nodeBudget;
-    options.slabStrategy = kScheduleSlabStrategy.str();
-    bool changed = false;
-    for (const FunctionSchedule &schedule :
-         scheduleModule(getOperation(), options, alignment)) {
-      changed |= schedule.reordered != 0;
-      // Functions with nothing to plan have nothing to say.
-      if (summary && schedule.hasBuffers)
-        emitScheduleSummary(getArgument(), schedule);
-    }
-    if (!changed)
+    ScheduleRequest request;
+    request.options.kind = *kind;
+    request.options.timeLimitSeconds = timeLimit;
+    request.options.exactNodeBudget = nodeBudget;
+    request.minAlignment = alignment;
+    request.splitLives = splitLives;
+    request.summary = summary;
+    request.passArgument = getArgument().str();
+    if (!scheduleModule(getOperation(), request))
       markAllAnalysesPreserved();
   }
 };

@@ -24,6 +24,32 @@ using namespace memplan;
 
 namespace {
 
+/// The strategy whose slabs `best` compares: quick, and on the bundled
+/// models at the lower bound of its order.
+constexpr llvm::StringLiteral kScheduleSlabStrategy = "greedy-size";
+
+/// What scheduling one function did. The peaks and the bound are those of
+/// the function's own blocks (the largest over them); a nested block counts
+/// within the op that holds it.
+struct FunctionSchedule {
+  FunctionOpInterface func;
+  /// The function has buffers the planning passes would plan.
+  bool hasBuffers = false;
+  uint64_t peakBefore = 0;
+  uint64_t peakAfter = 0;
+  /// No order of the function's blocks has a smaller peak.
+  uint64_t bound = 0;
+  bool provenOptimal = true;
+  /// Blocks with buffers, and of those the ones reordered.
+  unsigned blocks = 0;
+  unsigned reordered = 0;
+  /// The strategy that reordered each block reordered.
+  llvm::SmallVector<std::string> strategies;
+  /// What `best` tried on the function's own blocks; the summary shows it
+  /// for a function of one block.
+  llvm::SmallVector<std::string> details;
+};
+
 /// A buffer the planning passes would plan, and every op that uses it or an
 /// alias of it.
 struct PlannableBuffer {
@@ -171,41 +197,9 @@ FunctionSchedule scheduleFunction(FunctionOpInterface func,
   return figures;
 }
 
-} // namespace
-
-llvm::SmallVector<FunctionSchedule>
-memplan::scheduleModule(ModuleOp module, const ScheduleOptions &options,
-                        uint64_t minAlignment) {
-  llvm::SmallVector<FunctionOpInterface> functions;
-  module->walk([&](FunctionOpInterface func) {
-    if (!func.isExternal() && !isInGpuCode(func))
-      functions.push_back(func);
-  });
-  // All functions are analysed before any is changed: what the alias
-  // analysis learns of callees comes from the program as written.
-  BufferAliasAnalysis aliasAnalysis;
-  std::vector<llvm::SmallVector<PlannableBuffer>> buffersOf;
-  for (FunctionOpInterface func : functions) {
-    llvm::SmallVector<PlannableBuffer> &buffers = buffersOf.emplace_back();
-    for (const FunctionBuffer &buffer :
-         analyzeFunctionBuffers(func, aliasAnalysis, minAlignment)) {
-      if (buffer.leftAlone)
-        continue;
-      BufferAliases aliases =
-          aliasAnalysis.analyzeBuffer(buffer.getMemRef(), func);
-      buffers.push_back({buffer.size, buffer.alignment,
-                         llvm::SmallVector<Operation *>(aliases.users.begin(),
-                                                        aliases.users.end())});
-    }
-  }
-  llvm::SmallVector<FunctionSchedule> schedules;
-  for (auto [func, buffers] : llvm::zip_equal(functions, buffersOf))
-    schedules.push_back(scheduleFunction(func, buffers, options));
-  return schedules;
-}
-
-void memplan::emitScheduleSummary(StringRef passArgument,
-                                  const FunctionSchedule &figures) {
+/// Emits `figures` as a remark at its function, naming `passArgument`.
+void emitScheduleSummary(StringRef passArgument,
+                         const FunctionSchedule &figures) {
   FunctionOpInterface func = figures.func;
   std::string name = func.getName().str();
   std::string text = llvm::formatv(
@@ -222,4 +216,50 @@ void memplan::emitScheduleSummary(StringRef passArgument,
     text += " (best: " + figures.details.front() + ")";
   // At the function's location only: the remark is about it, not a dump.
   emitRemark(func.getLoc()) << text;
+}
+
+} // namespace
+
+bool memplan::scheduleModule(ModuleOp module, const ScheduleRequest &request) {
+  llvm::SmallVector<FunctionOpInterface> functions;
+  module->walk([&](FunctionOpInterface func) {
+    if (!func.isExternal() && !isInGpuCode(func))
+      functions.push_back(func);
+  });
+  // All functions are analysed before any is changed: what the alias
+  // analysis learns of callees comes from the program as written.
+  BufferAliasAnalysis aliasAnalysis;
+  std::vector<llvm::SmallVector<PlannableBuffer>> buffersOf;
+  for (FunctionOpInterface func : functions) {
+    llvm::SmallVector<PlannableBuffer> &buffers = buffersOf.emplace_back();
+    // The lives of one allocation share its users: found once for them.
+    Operation *usersOf = nullptr;
+    BufferAliases aliases;
+    for (const FunctionBuffer &buffer : analyzeFunctionBuffers(
+             func, aliasAnalysis, request.minAlignment, /*withAllocas=*/true,
+             request.splitLives)) {
+      if (buffer.leftAlone)
+        continue;
+      if (buffer.alloc != usersOf) {
+        aliases = aliasAnalysis.analyzeBuffer(buffer.getMemRef(), func);
+        usersOf = buffer.alloc;
+      }
+      PlannableBuffer &planned =
+          buffers.emplace_back(PlannableBuffer{buffer.size, buffer.alignment});
+      for (Operation *user : aliases.users)
+        if (buffer.isInLife(user))
+          planned.users.push_back(user);
+    }
+  }
+  ScheduleOptions options = request.options;
+  options.slabStrategy = kScheduleSlabStrategy.str();
+  bool changed = false;
+  for (auto [func, buffers] : llvm::zip_equal(functions, buffersOf)) {
+    FunctionSchedule schedule = scheduleFunction(func, buffers, options);
+    changed |= schedule.reordered != 0;
+    // Functions with nothing to plan have nothing to say.
+    if (request.summary && schedule.hasBuffers)
+      emitScheduleSummary(request.passArgument, schedule);
+  }
+  return changed;
 }

@@ -21,42 +21,25 @@
 
 namespace memplan {
 
-/// What scheduling one function did. The peaks and the bound are those of
-/// the function's own blocks (the largest over them); a nested block counts
-/// within the op that holds it.
-struct FunctionSchedule {
-  mlir::FunctionOpInterface func;
-  /// The function has buffers the planning passes would plan.
-  bool hasBuffers = false;
-  uint64_t peakBefore = 0;
-  uint64_t peakAfter = 0;
-  /// No order of the function's blocks has a smaller peak.
-  uint64_t bound = 0;
-  bool provenOptimal = true;
-  /// Blocks with buffers, and of those the ones reordered.
-  unsigned blocks = 0;
-  unsigned reordered = 0;
-  /// The strategy that reordered each block reordered.
-  llvm::SmallVector<std::string> strategies;
-  /// What `best` tried on the function's own blocks; the summary shows it
-  /// for a function of one block.
-  llvm::SmallVector<std::string> details;
+/// What a pass asks of scheduling.
+struct ScheduleRequest {
+  /// The order strategy and its limits; the slab strategy `best` compares
+  /// orders by is set by scheduleModule.
+  ScheduleOptions options;
+  /// Buffers are aligned to at least this where slabs are compared.
+  uint64_t minAlignment = 1;
+  /// Whether the lives that overwrites split are buffers of their own, as
+  /// the planning passes' split-lives takes them.
+  bool splitLives = true;
+  /// Emit a remark per function with the peaks, naming `passArgument`.
+  bool summary = false;
+  std::string passArgument;
 };
 
-/// Schedules every function of `module` with a body, but those in GPU code.
-/// All are analysed before any changes. Buffers are aligned to at least
-/// `minAlignment` where slabs are compared (ScheduleOptions::slabStrategy).
-llvm::SmallVector<FunctionSchedule>
-scheduleModule(mlir::ModuleOp module, const ScheduleOptions &options,
-               uint64_t minAlignment);
-
-/// The strategy whose slabs `best` compares: quick, and on the bundled
-/// models at the lower bound of its order.
-inline constexpr llvm::StringLiteral kScheduleSlabStrategy = "greedy-size";
-
-/// Emits `schedule` as a remark at its function, naming `passArgument`.
-void emitScheduleSummary(llvm::StringRef passArgument,
-                         const FunctionSchedule &schedule);
+/// Schedules every function of `module` with a body, but those in GPU code;
+/// all are analysed before any changes. Returns whether any block was
+/// reordered.
+bool scheduleModule(mlir::ModuleOp module, const ScheduleRequest &request);
 
 } // namespace memplan
 

@@ -143,14 +143,14 @@ FailureOr<PlanFigures> runPlanning(ModuleOp module,
 
   if (OrderKind order = *parseOrderKind(options.schedule);
       order != OrderKind::Keep) {
-    ScheduleOptions scheduleOptions;
-    scheduleOptions.kind = order;
-    scheduleOptions.timeLimitSeconds = options.timeLimitSeconds;
-    scheduleOptions.slabStrategy = kScheduleSlabStrategy.str();
-    for (const FunctionSchedule &schedule :
-         scheduleModule(module, scheduleOptions, options.alignment))
-      if (options.summary && schedule.hasBuffers)
-        emitScheduleSummary(options.passArgument, schedule);
+    ScheduleRequest request;
+    request.options.kind = order;
+    request.options.timeLimitSeconds = options.timeLimitSeconds;
+    request.minAlignment = options.alignment;
+    request.splitLives = options.splitLives;
+    request.summary = options.summary;
+    request.passArgument = options.passArgument;
+    (void)scheduleModule(module, request);
   }
 
   PlanningRun run(options);

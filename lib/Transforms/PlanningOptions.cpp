@@ -117,9 +117,9 @@ std::string checkPlanningOptions(const PlanningOptions &options) {
         .str();
   std::optional<OrderKind> order = parseOrderKind(options.schedule);
   if (!order)
-    return llvm::formatv("{0}: unknown schedule '{1}' (keep, list, dfs, "
-                         "exact or best)",
-                         options.passArgument, options.schedule)
+    return llvm::formatv("{0}: unknown schedule '{1}' ({2})",
+                         options.passArgument, options.schedule,
+                         kOrderKindNames)
         .str();
   // A plan file holds the lifetimes of the program as exported.
   if (*order != OrderKind::Keep && !options.applyFile.empty())

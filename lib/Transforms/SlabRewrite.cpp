@@ -117,11 +117,8 @@ void replaceUsesInLife(const FunctionBuffer &buffer, Value view,
     memref.replaceAllUsesWith(view);
     return;
   }
-  Block *block = buffer.alloc->getBlock();
   auto inLife = [&](OpOperand &use) {
-    Operation *top = block->findAncestorOpInBlock(*use.getOwner());
-    return (!buffer.lifeBegin || !top->isBeforeInBlock(buffer.lifeBegin)) &&
-           (!buffer.nextLifeBegin || top->isBeforeInBlock(buffer.nextLifeBegin));
+    return buffer.isInLife(use.getOwner());
   };
   memref.replaceUsesWithIf(view, inLife);
   if (!buffer.lifeBegin)

@@ -73,6 +73,11 @@ struct FunctionBuffer {
   mlir::OperandRange getDynamicSizes() const;
   /// Whether the allocation's life is split into several buffers.
   bool isSplit() const { return lifeBegin || nextLifeBegin; }
+  /// Whether `user`, an op that uses the allocation or an alias of it,
+  /// belongs to this life: always when the life is not split, else when its
+  /// op in the allocation's block lies from `lifeBegin` to before
+  /// `nextLifeBegin`.
+  bool isInLife(mlir::Operation *user) const;
 };
 
 /// How reports name what a FunctionBuffer::scope gives each slab, e.g.

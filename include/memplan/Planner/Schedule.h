@@ -73,6 +73,9 @@ enum class OrderKind { Keep, List, DepthFirst, Exact, Best };
 /// The name of `kind` ("keep", "list", "dfs", "exact", "best"), and back.
 llvm::StringRef getOrderKindName(OrderKind kind);
 std::optional<OrderKind> parseOrderKind(llvm::StringRef name);
+/// Every name parseOrderKind accepts, for messages that list them.
+inline constexpr llvm::StringLiteral kOrderKindNames =
+    "keep, list, dfs, exact or best";
 
 /// A list scheduler: of the steps whose predecessors are done, take the one
 /// that adds the fewest bytes to what is live (new buffers minus those it

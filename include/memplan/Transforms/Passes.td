@@ -320,6 +320,9 @@ def MemPlanSchedule : Pass<"memplan-schedule", "::mlir::ModuleOp"> {
            "Minimum alignment in bytes of every buffer where orders are "
            "compared by the slabs greedy-size plans for them, as in the "
            "planning passes">,
+    Option<"splitLives", "split-lives", "bool", /*default=*/"true",
+           "Count each life of a buffer that overwrites split as a buffer "
+           "of its own, as the planning passes' split-lives does">,
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Emit a remark on each function with its peak before and after">
   ];
