@@ -130,7 +130,8 @@ struct TestBufferLifetimesPass
       if (func.isExternal())
         return;
       std::vector<FunctionBuffer> buffers =
-          analyzeFunctionBuffers(func, aliasAnalysis, alignment);
+          analyzeFunctionBuffers(func, aliasAnalysis, alignment,
+                                 /*withAllocas=*/true, splitLives);
       os << "@" << func.getName() << ": " << buffers.size()
          << (buffers.size() == 1 ? " buffer\n" : " buffers\n");
       ProgramPositions positions(func);
@@ -175,6 +176,16 @@ struct TestBufferLifetimesPass
         os << " [" << start << ", " << end << ")";
       os << ")";
     }
+    if (buffer.isSplit()) {
+      os << ", life " << buffer.life;
+      if (buffer.lifeBegin) {
+        os << " begun by " << quoteOp(buffer.lifeBegin) << " ";
+        printLocation(buffer.lifeBegin->getLoc(), os);
+      }
+      if (!buffer.lifeBegin && !buffer.remadeViews.empty())
+        os << ", " << buffer.remadeViews.size()
+           << " views later lives may make again";
+    }
     os << ", " << buffer.size
        << (buffer.atUpperBound ? " bytes at an upper bound" : " bytes")
        << ", align " << buffer.alignment << ", space ";
@@ -201,6 +212,11 @@ struct TestBufferLifetimesPass
       llvm::cl::desc("Minimum alignment in bytes of every planned buffer (a "
                      "power of two), as for the planning passes"),
       llvm::cl::init(16)};
+  Option<bool> splitLives{
+      *this, "split-lives",
+      llvm::cl::desc("Split buffers into the lives that overwrites begin, as "
+                     "the planning passes' split-lives does"),
+      llvm::cl::init(false)};
 };
 
 } // namespace
