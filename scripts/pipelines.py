@@ -229,14 +229,11 @@ def figures_of(ir, document):
 
 def run_memplan(memplan_opt, program, work, label, strategy, after, mlir_opt,
                 options=()):
-    report = work / f"{label}.report.json"
     planned = work / f"{label}.planned.mlir"
-    option = " ".join([f'--memplan-offsets=strategy={strategy}', *options,
-                       f'report="{report}"'])
     try:
-        models.run_tool([memplan_opt, program, option, "-o", planned],
-                        f"memplan-opt ({label})", timeout=1800)
-        document = json.loads(report.read_text())
+        models.plan(models.Tools(memplan_opt=memplan_opt), program, planned, strategy,
+                    extra=options)
+        document = json.loads(planned.with_suffix(".report.json").read_text())
         figures = figures_of(Path(program).read_text(), document)
     except (models.ToolError, OSError, ValueError) as err:
         return Figures(error=short_error(err))

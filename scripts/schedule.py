@@ -16,7 +16,6 @@ script uses the standard library only.
 
 import argparse
 import concurrent.futures
-import json
 import re
 import sys
 import tempfile
@@ -38,13 +37,9 @@ MARKER = "<!-- The table above is generated; the text below is kept. -->"
 
 def slab_of(tools, program, work, label, order, strategy, time_limit):
     """The total slab bytes memplan-offsets plans after `order`."""
-    report = work / f"{label}.json"
-    option = (f'--memplan-offsets=strategy={strategy} schedule={order} '
-              f'time-limit={time_limit:g} report="{report}"')
-    models.run_tool([tools.memplan_opt, program, option, "-o", "/dev/null"],
-                    f"planning {program} after {order}", 3600)
-    document = json.loads(report.read_text())
-    return models.total_summary(models.summaries_from_report(document, str(report))).slab
+    summaries, _ = models.plan(tools, program, work / f"{label}.mlir", strategy,
+                               schedule=order, extra=[f"time-limit={time_limit:g}"])
+    return models.total_summary(summaries).slab
 
 
 def schedule_figures(tools, program, order, time_limit):
