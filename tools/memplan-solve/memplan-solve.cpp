@@ -93,6 +93,17 @@ namespace {
 enum class GeneratedFormat { Csv, Mlir };
 } // namespace
 
+static cl::opt<ProblemShape> generateShape(
+    "generate-shape", cl::desc("The shape of what --generate writes:"),
+    cl::values(clEnumValN(ProblemShape::Chain, "chain",
+                          "an inference chain, few buffers live at once "
+                          "(default)"),
+               clEnumValN(ProblemShape::LongLived, "long-lived",
+                          "many short buffers and a heavy tail of long "
+                          "ones, thousands live at once, sizes from 4 B to "
+                          "384 MiB")),
+    cl::init(ProblemShape::Chain), cl::cat(solveCategory));
+
 static cl::opt<GeneratedFormat> generateAs(
     "generate-as", cl::desc("What --generate writes:"),
     cl::values(clEnumValN(GeneratedFormat::Csv, "csv",
@@ -325,7 +336,7 @@ static int writeHeapMap(const CsvProblem &problem, const SlabPlan &plan,
 
 /// --generate: writes the problem to -o or stdout.
 static int writeGenerated() {
-  SmallVector<Buffer> buffers = generateProblem(generate, seed);
+  SmallVector<Buffer> buffers = generateProblem(generate, seed, generateShape);
   return writeOutput([&](raw_ostream &os) {
     if (generateAs == GeneratedFormat::Mlir)
       writeProblemMlir(os, buffers);

@@ -11,6 +11,8 @@
 
 #include "PlannerTestUtils.h"
 
+#include "memplan/Tooling/ProblemGenerator.h"
+
 #include <algorithm>
 #include <numeric>
 #include <random>
@@ -114,6 +116,24 @@ TEST(GapPlacementTest, StacksMatchScan) {
       expectTreeMatchesScan(buffers, o);
   EXPECT_EQ(placeInOrder(same, order, OverlapSearch::SegmentTree).slabSize,
             64u * n);
+}
+
+// The generated shapes, placed largest first as greedy-size does: a chain
+// with few buffers live at once, and a training step with thousands, whose
+// long queries read the unions that canonical nodes keep.
+TEST(GapPlacementTest, GeneratedShapesMatchScan) {
+  for (ProblemShape shape : {ProblemShape::Chain, ProblemShape::LongLived}) {
+    SCOPED_TRACE(getProblemShapeName(shape).str());
+    llvm::SmallVector<Buffer> buffers = generateProblem(4000, 3, shape);
+    llvm::SmallVector<unsigned> order(buffers.size());
+    std::iota(order.begin(), order.end(), 0u);
+    llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+      return buffers[lhs].size > buffers[rhs].size;
+    });
+    expectTreeMatchesScan(buffers, order);
+    std::mt19937 rng(11);
+    expectTreeMatchesScan(buffers, shuffledOrder(buffers.size(), rng));
+  }
 }
 
 // Ranges that touch merge into one block; a byte apart they stay two, and

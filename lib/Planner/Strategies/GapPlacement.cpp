@@ -41,7 +41,7 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
   size_t nodes = 2 * size_t(numLeaves);
   nodeBegin.assign(nodes + 1, 0);
   nodeFill.assign(nodes, 0);
-  subtreeCount.assign(nodes, 0);
+  reachBlocks.resize(nodes);
   // Count each node's slots, then lay them out one after the other.
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     if (!occupiesMemory(buffer))
@@ -68,6 +68,25 @@ void GapPlacer::forEachCanonicalNode(unsigned first, unsigned end,
     if (high & 1)
       visit(--high);
   }
+}
+
+void GapPlacer::addToReach(unsigned node, PlacedRange range) {
+  SmallVector<PlacedRange, 0> &blocks = reachBlocks[node];
+  // As in addToNode, but the buffers that reach a node may overlap in
+  // time, so the new range may bridge any number of blocks.
+  auto low = std::partition_point(
+      blocks.begin(), blocks.end(),
+      [&](const PlacedRange &block) { return block.end < range.offset; });
+  auto high = std::partition_point(
+      low, blocks.end(),
+      [&](const PlacedRange &block) { return block.offset <= range.end; });
+  if (low == high) {
+    blocks.insert(low, range);
+    return;
+  }
+  low->offset = std::min(low->offset, range.offset);
+  low->end = std::max(high[-1].end, range.end);
+  blocks.erase(low + 1, high);
 }
 
 void GapPlacer::addToNode(unsigned node, PlacedRange range) {
@@ -104,59 +123,57 @@ void GapPlacer::insertIntoTree(unsigned index) {
   forEachCanonicalNode(firstSection[index], endSection[index],
                        [&](unsigned node) {
                          addToNode(node, range);
-                         ++subtreeCount[node];
+                         addToReach(node, range);
                        });
   // Every ancestor of a canonical node lies on the path of the first or the
-  // last leaf (its range sticks out past one of them).
+  // last leaf (its range sticks out past one of them). The nodes of those
+  // paths below a canonical node lie inside the buffer's time: it reaches
+  // them too.
   unsigned left = firstSection[index] + numLeaves;
   unsigned right = endSection[index] - 1 + numLeaves;
   for (; left != right; left /= 2, right /= 2) {
-    ++subtreeCount[left];
-    ++subtreeCount[right];
+    addToReach(left, range);
+    addToReach(right, range);
   }
   for (; left != 0; left /= 2)
-    ++subtreeCount[left];
+    addToReach(left, range);
 }
 
 void GapPlacer::findOverlapping(unsigned index) {
   overlapping.clear();
+  lists.clear();
   const Buffer &buffer = buffers[index];
   // overlapsInTime would pair an empty lifetime inside another one with it,
   // but a buffer that is never live neither blocks nor is blocked.
   if (!occupiesMemory(buffer))
     return;
+  auto addList = [&](const PlacedRange *first, const PlacedRange *last) {
+    if (first != last)
+      lists.push_back({first, last});
+  };
   if (search == OverlapSearch::Scan) {
+    // `placed` is in offset order already.
     for (unsigned other : placed)
       if (buffer.overlapsInTime(buffers[other]))
         overlapping.push_back(
             {plan.offsets[other], plan.offsets[other] + buffers[other].size});
+    addList(overlapping.begin(), overlapping.end());
     return;
   }
 
-  auto collect = [&](unsigned node) {
-    // Nodes hold a few ranges each: a loop beats append's memmove call.
-    for (size_t slot = nodeBegin[node], e = slot + nodeFill[node]; slot != e;
-         ++slot)
-      overlapping.push_back(nodeRanges[slot]);
-  };
   unsigned first = firstSection[index], end = endSection[index];
   // A buffer overlaps this one iff one of its nodes meets [first, end).
-  // Those nodes are the ones inside the range, found below its canonical
-  // nodes, and the ones that stick out of it, on the paths of its first and
-  // last leaves.
-  forEachCanonicalNode(first, end, [&](unsigned root) {
-    stack.assign(1, root);
-    while (!stack.empty()) {
-      unsigned node = stack.pop_back_val();
-      if (subtreeCount[node] == 0)
-        continue;
-      collect(node);
-      if (node < numLeaves) {
-        stack.push_back(2 * node);
-        stack.push_back(2 * node + 1);
-      }
-    }
+  // Those nodes are the ones inside the range, in the subtrees of its
+  // canonical nodes, whose union each canonical node keeps (reachBlocks),
+  // and the ones that stick out of it, on the paths of its first and last
+  // leaves.
+  forEachCanonicalNode(first, end, [&](unsigned node) {
+    addList(reachBlocks[node].begin(), reachBlocks[node].end());
   });
+  auto collect = [&](unsigned node) {
+    const PlacedRange *blocks = nodeRanges.begin() + nodeBegin[node];
+    addList(blocks, blocks + nodeFill[node]);
+  };
   auto sticksOut = [&](unsigned node, unsigned level) {
     uint64_t low = (uint64_t(node) << level) - numLeaves;
     uint64_t high = (uint64_t(node + 1) << level) - numLeaves;
@@ -172,9 +189,27 @@ void GapPlacer::findOverlapping(unsigned index) {
   for (; left != 0; left /= 2, ++level)
     if (sticksOut(left, level))
       collect(left);
+}
+
+template <typename Visit> void GapPlacer::forEachInOffsetOrder(Visit visit) {
+  if (lists.size() == 1) {
+    for (const PlacedRange *range = lists[0].next; range != lists[0].end;
+         ++range)
+      visit(*range);
+    return;
+  }
+  // Sorted together: merging the lists with a heap of their heads was
+  // slower on problems with thousands of buffers live at once, where most
+  // ranges come from a few long lists. Ranges at one offset may come in any
+  // order: the gaps between their union's blocks do not depend on it.
+  merged.clear();
+  for (const BlockList &list : lists)
+    merged.append(list.next, list.end);
   // std::sort: llvm::sort would hand these trivially copyable records to
   // qsort.
-  std::sort(overlapping.begin(), overlapping.end());
+  std::sort(merged.begin(), merged.end());
+  for (const PlacedRange &range : merged)
+    visit(range);
 }
 
 bool GapPlacer::place(unsigned index) {
@@ -188,7 +223,7 @@ bool GapPlacer::place(unsigned index) {
   uint64_t prev = 0;
   std::optional<uint64_t> bestOffset;
   uint64_t smallestGap = 0;
-  for (const PlacedRange &x : overlapping) {
+  forEachInOffsetOrder([&](const PlacedRange &x) {
     if (x.offset > prev) {
       std::optional<uint64_t> candidate = fitInGap(buffer, prev, x.offset);
       uint64_t gap = x.offset - prev;
@@ -198,7 +233,7 @@ bool GapPlacer::place(unsigned index) {
       }
     }
     prev = std::max(prev, x.end);
-  }
+  });
 
   if (!bestOffset)
     bestOffset = checkedAlignTo(prev, buffer.alignment);

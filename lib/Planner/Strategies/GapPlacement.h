@@ -41,9 +41,10 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
 ///
 /// How GapPlacer finds the placed buffers that overlap a new one in time.
 enum class OverlapSearch {
-  /// A segment tree over time: O(log n + k log n) per placement, where k is
-  /// the number of blocks of touching byte ranges found (at most the number
-  /// of placed buffers found), and O(n log n) memory.
+  /// A segment tree over time: O(k log k) per placement to read, where k is
+  /// the number of blocks of touching byte ranges in O(log n) nodes (at
+  /// most the number of placed buffers that overlap the new one), and
+  /// O(log n) merges into sorted block lists to record.
   SegmentTree,
   /// Scan every placed buffer, O(n) per placement: the textbook form, kept
   /// as the oracle the tests hold the tree to.
@@ -72,14 +73,18 @@ private:
     }
   };
 
-  /// The byte ranges of the placed buffers that overlap `index` in time, in
-  /// offset order, into `overlapping`. The gap search reads only their
-  /// union, so the tree may hand over merged ranges, and ranges that overlap
-  /// or repeat: none of that changes a gap.
+  /// Lists, each in offset order, of the byte ranges of the placed buffers
+  /// that overlap `index` in time, into `lists`. The gap search reads only
+  /// their union, so the tree may hand over merged ranges, and ranges that
+  /// overlap or repeat: none of that changes a gap.
   void findOverlapping(unsigned index);
+  /// Calls `visit` on every range of `lists`, in offset order.
+  template <typename Visit> void forEachInOffsetOrder(Visit visit);
   void insertIntoTree(unsigned index);
   /// Adds `range` to the blocks of `node`, merging it with those it touches.
   void addToNode(unsigned node, PlacedRange range);
+  /// Adds `range` to the blocks of the buffers that reach `node`.
+  void addToReach(unsigned node, PlacedRange range);
   /// Calls `visit(node)` on the canonical nodes of the sections
   /// [first, end): the largest nodes that lie inside it.
   template <typename Visit>
@@ -93,9 +98,7 @@ private:
   /// SegmentTree: a perfect binary tree over the sections of TimeSections
   /// (`numLeaves` leaves, a power of two; node 1 is the root, node v has
   /// children 2v and 2v + 1, leaf k is node numLeaves + k). A placed buffer
-  /// is held by the canonical nodes of its sections. Every node on the paths
-  /// from its first and last leaves up to the root counts it too, so that a
-  /// count of 0 proves a subtree holds nothing.
+  /// is held by the canonical nodes of its sections.
   unsigned numLeaves = 0;
   /// Each buffer's sections [firstSection, endSection).
   llvm::SmallVector<unsigned> firstSection, endSection;
@@ -109,9 +112,23 @@ private:
   llvm::SmallVector<PlacedRange> nodeRanges;
   llvm::SmallVector<size_t> nodeBegin;
   llvm::SmallVector<unsigned> nodeFill;
-  llvm::SmallVector<unsigned> subtreeCount;
+  /// For node v, the union, as blocks in offset order, of the ranges of the
+  /// buffers that reach it: every buffer held in v's subtree, and buffers
+  /// held higher up whose sections cover v (those on the paths of their
+  /// leaves). A query reads it for each of its canonical nodes instead of
+  /// walking their subtrees: a long query meets every buffer inside it, and
+  /// their union is a few blocks where they are packed.
+  llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> reachBlocks;
+  /// What findOverlapping hands the gap search: lists of ranges, and for
+  /// the scan the ranges it found; `merged` holds several lists sorted as
+  /// one.
+  struct BlockList {
+    const PlacedRange *next;
+    const PlacedRange *end;
+  };
+  llvm::SmallVector<BlockList> lists;
   llvm::SmallVector<PlacedRange> overlapping;
-  llvm::SmallVector<unsigned> stack;
+  llvm::SmallVector<PlacedRange> merged;
 };
 
 } // namespace memplan::detail
