@@ -41,7 +41,10 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
   size_t nodes = 2 * size_t(numLeaves);
   nodeBegin.assign(nodes + 1, 0);
   nodeFill.assign(nodes, 0);
-  reachBlocks.resize(nodes);
+  subtreeCount.assign(nodes, 0);
+  // Nodes 1 .. reachLimit - 1 span kReachSpan leaves or more.
+  reachLimit = std::max<size_t>(1, 2 * size_t(numLeaves) / kReachSpan);
+  reachBlocks.resize(reachLimit);
   // Count each node's slots, then lay them out one after the other.
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     if (!occupiesMemory(buffer))
@@ -71,6 +74,9 @@ void GapPlacer::forEachCanonicalNode(unsigned first, unsigned end,
 }
 
 void GapPlacer::addToReach(unsigned node, PlacedRange range) {
+  ++subtreeCount[node];
+  if (node >= reachLimit)
+    return;
   SmallVector<PlacedRange, 0> &blocks = reachBlocks[node];
   // As in addToNode, but the buffers that reach a node may overlap in
   // time, so the new range may bridge any number of blocks.
@@ -167,13 +173,28 @@ void GapPlacer::findOverlapping(unsigned index) {
   // canonical nodes, whose union each canonical node keeps (reachBlocks),
   // and the ones that stick out of it, on the paths of its first and last
   // leaves.
-  forEachCanonicalNode(first, end, [&](unsigned node) {
-    addList(reachBlocks[node].begin(), reachBlocks[node].end());
-  });
   auto collect = [&](unsigned node) {
     const PlacedRange *blocks = nodeRanges.begin() + nodeBegin[node];
     addList(blocks, blocks + nodeFill[node]);
   };
+  forEachCanonicalNode(first, end, [&](unsigned root) {
+    if (root < reachLimit) {
+      addList(reachBlocks[root].begin(), reachBlocks[root].end());
+      return;
+    }
+    // A small subtree: walked, skipping what holds nothing.
+    stack.assign(1, root);
+    while (!stack.empty()) {
+      unsigned node = stack.pop_back_val();
+      if (subtreeCount[node] == 0)
+        continue;
+      collect(node);
+      if (node < numLeaves) {
+        stack.push_back(2 * node);
+        stack.push_back(2 * node + 1);
+      }
+    }
+  });
   auto sticksOut = [&](unsigned node, unsigned level) {
     uint64_t low = (uint64_t(node) << level) - numLeaves;
     uint64_t high = (uint64_t(node + 1) << level) - numLeaves;

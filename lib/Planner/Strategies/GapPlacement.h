@@ -112,13 +112,21 @@ private:
   llvm::SmallVector<PlacedRange> nodeRanges;
   llvm::SmallVector<size_t> nodeBegin;
   llvm::SmallVector<unsigned> nodeFill;
-  /// For node v, the union, as blocks in offset order, of the ranges of the
-  /// buffers that reach it: every buffer held in v's subtree, and buffers
-  /// held higher up whose sections cover v (those on the paths of their
-  /// leaves). A query reads it for each of its canonical nodes instead of
-  /// walking their subtrees: a long query meets every buffer inside it, and
-  /// their union is a few blocks where they are packed.
+  /// The buffers that reach node v: every buffer held in v's subtree, and
+  /// buffers held higher up whose sections cover v (those on the paths of
+  /// their leaves). subtreeCount[v] counts them, so that 0 proves the
+  /// subtree holds nothing. For the nodes that span kReachSpan leaves or
+  /// more (v < reachLimit), reachBlocks[v] is the union of their ranges, as
+  /// blocks in offset order: a query reads it for each of its large
+  /// canonical nodes instead of walking their subtrees, since a long query
+  /// meets every buffer inside it and their union is a few blocks where
+  /// they are packed. Small subtrees are walked: keeping a union for each
+  /// of their many nodes costs more than it saves.
+  static constexpr unsigned kReachSpan = 16;
+  size_t reachLimit = 0;
+  llvm::SmallVector<unsigned> subtreeCount;
   llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> reachBlocks;
+  llvm::SmallVector<unsigned> stack;
   /// What findOverlapping hands the gap search: lists of ranges, and for
   /// the scan the ranges it found; `merged` holds several lists sorted as
   /// one.
