@@ -3,13 +3,18 @@
 // Google Benchmark cases for the planner core on generated problems
 // (ProblemGenerator.h, seed 1), named MODE/STRATEGY/N:
 //
-//   offsets/<strategy>/<n>   one offset strategy
-//   objects/<strategy>/<n>   one shared-object strategy
-//   bounds/<bound>/<n>       a lower bound alone
+//   offsets/<strategy>/<n>      one offset strategy, chain shape
+//   long-lived/<strategy>/<n>   one offset strategy, long-lived shape
+//   objects/<strategy>/<n>      one shared-object strategy, chain shape
+//   bounds/<bound>/<n>          a lower bound alone
 //
-// Each reports buffers per second (items_per_second) and, for strategies,
-// the plan's size over the lower bound (slab_over_bound). docs/performance.md
-// gives the figures and scripts/performance.py draws them.
+// In the offsets and long-lived modes, `reference-loop` is the labelled
+// baseline of ReferenceGreedyLoop.h, not a strategy: the O(n^2) loop the
+// greedy strategies are measured against; it reports whether its plan is
+// greedy-size's (same_as_greedy_size). Each case reports buffers per second
+// (items_per_second) and the plan's size over the lower bound
+// (slab_over_bound). docs/performance.md gives the figures and
+// scripts/performance.py draws them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +22,8 @@
 #include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Tooling/ProblemGenerator.h"
+
+#include "ReferenceGreedyLoop.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
@@ -31,7 +38,11 @@ using namespace memplan;
 namespace {
 
 constexpr unsigned kSizes[] = {1000, 10000, 100000, 1000000};
-
+/// The long-lived shape stops at 100k: thousands of buffers live at once
+/// make every strategy that places by gaps superlinear.
+constexpr unsigned kLongLivedLargest = 100000;
+/// The reference loop is quadratic whatever the shape.
+constexpr unsigned kReferenceLargest = 100000;
 /// The largest problem each strategy is run on, where it is not 1M. Above
 /// these sizes a strategy either stops being itself (mincost-flow falls back
 /// to greedy-size above 1000 buffers) or only spends its time limit
@@ -50,14 +61,17 @@ unsigned getLargestSize(llvm::StringRef mode, llvm::StringRef strategy) {
   return it == table.end() ? 1000000 : it->second;
 }
 
-/// Problems are generated once per size and kept for every case.
-llvm::ArrayRef<Buffer> getProblem(unsigned numBuffers) {
-  static llvm::DenseMap<unsigned, std::unique_ptr<llvm::SmallVector<Buffer>>>
+/// Problems are generated once per shape and size and kept for every case.
+llvm::ArrayRef<Buffer> getProblem(unsigned numBuffers,
+                                  ProblemShape shape = ProblemShape::Chain) {
+  static llvm::DenseMap<std::pair<unsigned, unsigned>,
+                        std::unique_ptr<llvm::SmallVector<Buffer>>>
       problems;
-  std::unique_ptr<llvm::SmallVector<Buffer>> &problem = problems[numBuffers];
+  std::unique_ptr<llvm::SmallVector<Buffer>> &problem =
+      problems[{unsigned(shape), numBuffers}];
   if (!problem)
     problem = std::make_unique<llvm::SmallVector<Buffer>>(
-        generateProblem(numBuffers, /*seed=*/1));
+        generateProblem(numBuffers, /*seed=*/1, shape));
   return *problem;
 }
 
@@ -78,8 +92,8 @@ void setFigures(benchmark::State &state, unsigned numBuffers, uint64_t size,
 }
 
 void benchmarkOffsets(benchmark::State &state, std::string name,
-                      unsigned numBuffers) {
-  llvm::ArrayRef<Buffer> buffers = getProblem(numBuffers);
+                      unsigned numBuffers, ProblemShape shape) {
+  llvm::ArrayRef<Buffer> buffers = getProblem(numBuffers, shape);
   std::unique_ptr<OffsetStrategy> strategy = createOffsetStrategy(name);
   uint64_t slab = 0;
   for (auto _ : state) {
@@ -91,6 +105,28 @@ void benchmarkOffsets(benchmark::State &state, std::string name,
   }
   setFigures(state, numBuffers, slab,
              llvm::cantFail(computeLowerBound(buffers)));
+}
+
+void benchmarkReferenceLoop(benchmark::State &state, unsigned numBuffers,
+                            ProblemShape shape) {
+  llvm::ArrayRef<Buffer> buffers = getProblem(numBuffers, shape);
+  std::vector<uint64_t> offsets;
+  for (auto _ : state) {
+    offsets = benchmarks::planByReferenceLoop(buffers);
+    benchmark::DoNotOptimize(offsets.data());
+  }
+  uint64_t slab = 0;
+  for (auto [offset, buffer] : llvm::zip_equal(offsets, buffers))
+    slab = std::max(slab, offset + buffer.size);
+  setFigures(state, numBuffers, slab,
+             llvm::cantFail(computeLowerBound(buffers)));
+  llvm::Expected<Plan> greedy =
+      createOffsetStrategy("greedy-size")->plan(buffers);
+  if (!check(state, greedy))
+    return;
+  state.counters["same_as_greedy_size"] =
+      std::equal(offsets.begin(), offsets.end(), greedy->offsets.begin(),
+                 greedy->offsets.end());
 }
 
 void benchmarkObjects(benchmark::State &state, std::string name,
@@ -125,7 +161,24 @@ void registerBenchmarks() {
     for (llvm::StringRef strategy : getOffsetStrategyNames())
       if (n <= getLargestSize("offsets", strategy))
         benchmark::RegisterBenchmark(name("offsets", strategy, n).c_str(),
-                                     benchmarkOffsets, strategy.str(), n)
+                                     benchmarkOffsets, strategy.str(), n,
+                                     ProblemShape::Chain)
+            ->Unit(benchmark::kMillisecond);
+    // Searches spend their time limit on these: only the strategies that
+    // finish on their own.
+    for (llvm::StringRef strategy : getOffsetStrategyNames())
+      if (n <= kLongLivedLargest &&
+          getLargestSize("offsets", strategy) == kSizes[3])
+        benchmark::RegisterBenchmark(name("long-lived", strategy, n).c_str(),
+                                     benchmarkOffsets, strategy.str(), n,
+                                     ProblemShape::LongLived)
+            ->Unit(benchmark::kMillisecond);
+    for (auto [mode, shape] :
+         {std::pair{"offsets", ProblemShape::Chain},
+          std::pair{"long-lived", ProblemShape::LongLived}})
+      if (n <= kReferenceLargest)
+        benchmark::RegisterBenchmark(name(mode, "reference-loop", n).c_str(),
+                                     benchmarkReferenceLoop, n, shape)
             ->Unit(benchmark::kMillisecond);
     for (llvm::StringRef strategy : getObjectStrategyNames())
       if (n <= getLargestSize("objects", strategy))
