@@ -14,17 +14,15 @@ only.
 """
 
 import argparse
-import concurrent.futures
 import json
 import sys
-import tempfile
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
 import models  # noqa: E402  (scripts/models.py: tools, bufferize passes, reports)
 
-DEFAULT_PROGRAMS = [REPO_ROOT / "test/e2e/constructs/30-split-lives.mlir"]
+DEFAULT_PROGRAM = REPO_ROOT / "test/e2e/constructs/30-split-lives.mlir"
 # The table ends here; what follows this line in the output file is kept.
 MARKER = "<!-- The table above is generated; the text below is kept. -->"
 
@@ -103,40 +101,13 @@ def document(rows, args):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("-o", "--output", default="-")
-    parser.add_argument("--memplan-opt", default=None)
-    parser.add_argument("--mlir-opt", default=None)
-    parser.add_argument("--models", default="",
-                        help="comma-separated model names (default: every bundled model)")
-    parser.add_argument("--program", action="append", default=None,
-                        help="a memref program to include (default: e2e construct 30)")
+    models.add_input_arguments(parser, DEFAULT_PROGRAM)
     parser.add_argument("--strategy", default="best")
     parser.add_argument("--time-limit", type=float, default=2.0)
-    parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
-    tools = models.Tools(mlir_opt=args.mlir_opt, memplan_opt=args.memplan_opt)
-
-    inputs = []
-    picked = set(filter(None, args.models.split(",")))
-    for path in models.model_files(models.DEFAULT_MODEL_DIRS):
-        if not picked or Path(path).stem in picked:
-            inputs.append((Path(path).stem, path, True))
-    for path in (args.program if args.program is not None else DEFAULT_PROGRAMS):
-        inputs.append((Path(path).stem, path, False))
-
-    with tempfile.TemporaryDirectory(prefix="memplan-lives-") as tmp:
-        work = Path(tmp)
-
-        def run(item):
-            name, source, is_model = item
-            try:
-                return one_input(tools, name, source, is_model, work, args)
-            except models.ToolError as err:
-                return {"name": name, "error": str(err).splitlines()[0][:100]}
-
-        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            rows = list(pool.map(run, inputs))
-
+    rows = models.measure_inputs(
+        args, lambda tools, name, source, is_model, work: one_input(
+            tools, name, source, is_model, work, args), "memplan-lives-")
     models.write_generated(args.output, document(rows, args), MARKER)
     return 0
 

@@ -186,6 +186,49 @@ def write_generated(output, text, marker):
     path.write_text(text)
 
 
+def add_input_arguments(parser, default_program):
+    """The options of the scripts that measure every bundled model and some
+    programs (scripts/schedule.py, scripts/lives.py): the tools, --models,
+    --program (DEFAULT_PROGRAM when not given), --jobs and -o."""
+    parser.add_argument("-o", "--output", default="-")
+    parser.add_argument("--memplan-opt", default=None)
+    parser.add_argument("--mlir-opt", default=None)
+    parser.add_argument("--models", default="",
+                        help="comma-separated model names (default: every bundled model)")
+    parser.add_argument("--program", action="append", default=None,
+                        help=f"a memref program to include (default: {default_program.name})")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.set_defaults(default_program=default_program)
+
+
+def measure_inputs(args, one_input, prefix):
+    """Calls one_input(tools, name, source, is_model, work) for every input
+    that add_input_arguments' options pick, ARGS.jobs at a time, each in a
+    folder of its own below WORK; returns the rows, in input order. A tool
+    that fails gives the row {"name", "error"}."""
+    tools = Tools(mlir_opt=args.mlir_opt, memplan_opt=args.memplan_opt)
+    inputs = []
+    picked = set(filter(None, args.models.split(",")))
+    for path in model_files(DEFAULT_MODEL_DIRS):
+        if not picked or Path(path).stem in picked:
+            inputs.append((Path(path).stem, path, True))
+    for path in (args.program if args.program is not None else [args.default_program]):
+        inputs.append((Path(path).stem, path, False))
+
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        work = Path(tmp)
+
+        def run(item):
+            name, source, is_model = item
+            try:
+                return one_input(tools, name, source, is_model, work)
+            except ToolError as err:
+                return {"name": name, "error": str(err).splitlines()[0][:100]}
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            return list(pool.map(run, inputs))
+
+
 # --------------------------------------------------------------------------
 # Pipeline steps
 
