@@ -35,9 +35,11 @@ expectedWinner(llvm::ArrayRef<Buffer> buffers) {
   return winner;
 }
 
-TEST(BestTest, TakesTheSmallestAndNamesEveryStrategy) {
+TEST(BestTest, TakesTheSmallestAndStopsAtTheBound) {
   // greedy-size gives 12, hill-climb the bound 11 (see HillClimbTest), and so
-  // does gergov, which is listed first and so wins the tie.
+  // do strategies listed before it; the first of them wins, and at the bound
+  // nothing can do better, so the strategies after it, hill-climb and exact
+  // among them, do not run.
   Buffer buffers[] = {makeBuffer(5, 1, 3), makeBuffer(4, 2, 4),
                       makeBuffer(3, 3, 4), makeBuffer(4, 3, 6),
                       makeBuffer(1, 1, 2)};
@@ -52,13 +54,31 @@ TEST(BestTest, TakesTheSmallestAndNamesEveryStrategy) {
                                   " won (11); naive 17, "
                                   "greedy-size 12, "))
       << plan->details;
-  EXPECT_TRUE(details.contains("gergov 11")) << plan->details;
-  // "hill-climb 11", maybe followed by "(stopped by the clock)".
-  EXPECT_TRUE(details.contains("hill-climb 11")) << plan->details;
+  EXPECT_TRUE(details.contains(winner + " 11; at the lower bound, so "))
+      << plan->details;
+  EXPECT_TRUE(details.ends_with("hill-climb, exact did not run"))
+      << plan->details;
+  EXPECT_TRUE(plan->outcome.provenOptimal);
   for (llvm::StringRef name : getOffsetStrategyNames())
     if (name != "best") {
-      EXPECT_TRUE(details.contains(name.str() + " ")) << name.str();
+      EXPECT_TRUE(details.contains(name)) << name.str();
     }
+}
+
+TEST(BestTest, RunsEveryStrategyAboveTheBound) {
+  // The optimum, 6, is above the bound of 5 (ExactTest's
+  // optimumAboveMaxLive): no plan meets the bound, so every strategy runs
+  // and exact proves 6.
+  Buffer buffers[] = {makeBuffer(3, 0, 1), makeBuffer(2, 0, 3),
+                      makeBuffer(1, 2, 5), makeBuffer(2, 2, 4),
+                      makeBuffer(1, 3, 5), makeBuffer(3, 4, 6),
+                      makeBuffer(2, 5, 6)};
+  std::optional<Plan> plan = runWith("best", buffers);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->slabSize, 6u);
+  llvm::StringRef details = plan->details;
+  EXPECT_FALSE(details.contains("did not run")) << plan->details;
+  EXPECT_TRUE(details.contains("exact 6 (proven optimal)")) << plan->details;
 }
 
 TEST(BestTest, TiesGoToTheEarlierStrategy) {

@@ -167,12 +167,19 @@ TEST(OutcomeTest, BestNamesTheWinnerOfItsDetailsAndTakesExactsProof) {
     EXPECT_EQ(plan->outcome.strategy, winnerInDetails(plan->details))
         << plan->details;
     EXPECT_NE(plan->outcome.strategy, "best");
-    // exact, last, proves the smallest slab optimal; the details say so.
+    // A plan at the lower bound proves itself, and the rest do not run;
+    // above it, exact, last, proves the smallest slab optimal. The details
+    // say which.
     EXPECT_EQ(plan->outcome.provenBound, exact->outcome.provenBound);
     EXPECT_TRUE(plan->outcome.provenOptimal);
-    EXPECT_TRUE(llvm::StringRef(plan->details)
-                    .contains("exact " + std::to_string(plan->slabSize) +
-                              " (proven optimal)"))
+    bool atBound =
+        plan->slabSize == llvm::cantFail(computeLowerBound(buffers));
+    EXPECT_EQ(llvm::StringRef(plan->details)
+                  .contains("exact " + std::to_string(plan->slabSize) +
+                            " (proven optimal)"),
+              !atBound)
+        << plan->details;
+    EXPECT_EQ(llvm::StringRef(plan->details).contains("did not run"), atBound)
         << plan->details;
   }
 }

@@ -179,7 +179,8 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     and bound: the smallest slab, proven optimal when `time-limit` allows,
     docs/exact.md), and `best` (the default), which runs the others within
     `time-limit`, exact last from their smallest plan, and keeps the
-    smallest slab.
+    smallest slab; it stops at the first plan that meets the lower bound,
+    which none can beat.
 
     Placement (`slab=alloc|global`): with `global`, each slab is a private,
     uninitialized `memref.global` (per function and memory space, named

@@ -15,15 +15,22 @@
 // which gets half its default limit. Since hill-climb may stop by time, so
 // may the choice of winner.
 //
-// The cost is the sum of the costs of the other strategies.
+// A plan whose slab meets the lower bound (computeLowerBound) cannot be
+// beaten, and ties go to the strategy given first: the strategies after it
+// do not run, and the details say so. The plan is the one running them all
+// would give.
+//
+// The cost is the sum of the costs of the strategies that run.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Strategies.h"
 
+#include "memplan/Planner/Bounds.h"
 #include "memplan/Planner/Validator.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -110,7 +117,16 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
     return std::max(timeLimitSeconds - used, kLeastSeconds);
   };
 
+  // No bound (a sum that overflows) stops nothing.
+  std::optional<uint64_t> lowerBound;
+  if (Expected<uint64_t> bound = computeLowerBound(buffers))
+    lowerBound = *bound;
+  else
+    consumeError(bound.takeError());
+
   SmallVector<Outcome> outcomes(names.size());
+  // The strategies that ran: the first `ran` of `names`.
+  unsigned ran = names.size();
   for (unsigned i = 0, e = names.size(); i != e; ++i) {
     Expected<Plan> plan =
         i == finisherIndex
@@ -125,6 +141,10 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
       continue;
     }
     outcomes[i].plan = std::move(*plan);
+    if (lowerBound && outcomes[i].plan->slabSize <= *lowerBound) {
+      ran = i + 1;
+      break;
+    }
   }
   std::optional<unsigned> winner;
   for (unsigned i = 0, e = names.size(); i != e; ++i)
@@ -139,7 +159,7 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
        << outcomes[*winner].plan->slabSize << ")";
   else
     os << "best: no strategy gave a valid plan";
-  for (unsigned i = 0, e = names.size(); i != e; ++i) {
+  for (unsigned i = 0; i != ran; ++i) {
     os << (i == 0 ? "; " : ", ") << names[i] << " ";
     if (outcomes[i].plan) {
       os << outcomes[i].plan->slabSize;
@@ -152,6 +172,9 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
     } else
       os << "(" << outcomes[i].failure << ")";
   }
+  if (ran != names.size())
+    os << "; at the lower bound, so " << join(ArrayRef(names).drop_front(ran), ", ")
+       << " did not run";
 
   if (!winner)
     return createStringError(std::make_error_code(std::errc::invalid_argument),
@@ -166,6 +189,8 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
         std::max(summary.provenBound, outcome.plan->outcome.provenBound);
     summary.stoppedByClock |= outcome.plan->outcome.stoppedByClock;
   }
+  if (ran != names.size())
+    summary.provenBound = std::max(summary.provenBound, *lowerBound);
   Plan result = std::move(*outcomes[*winner].plan);
   summary.provenOptimal = result.slabSize <= summary.provenBound;
   result.outcome = std::move(summary);
