@@ -46,12 +46,11 @@ std::vector<uint64_t> planByReferenceLoop(llvm::ArrayRef<Buffer> buffers) {
       prev = std::max(prev, offsets[other] + x.size);
     }
     offsets[index] = found ? best : llvm::alignTo(prev, buffer.alignment);
-    auto at = std::upper_bound(placed.begin(), placed.end(), index,
-                               [&](unsigned lhs, unsigned rhs) {
-                                 return offsets[lhs] != offsets[rhs]
-                                            ? offsets[lhs] < offsets[rhs]
-                                            : lhs < rhs;
-                               });
+    auto at = std::upper_bound(
+        placed.begin(), placed.end(), index, [&](unsigned lhs, unsigned rhs) {
+          return offsets[lhs] != offsets[rhs] ? offsets[lhs] < offsets[rhs]
+                                              : lhs < rhs;
+        });
     placed.insert(at, index);
   }
   return offsets;

@@ -314,9 +314,9 @@ splitIntoLives(std::vector<FunctionBuffer> buffers,
       FunctionBuffer &part = split.emplace_back(buffer);
       part.life = index;
       part.lifeBegin = life.begin;
-      part.nextLifeBegin =
-          index + 1 < bufferLives.size() ? bufferLives[index + 1].begin
-                                         : nullptr;
+      part.nextLifeBegin = index + 1 < bufferLives.size()
+                               ? bufferLives[index + 1].begin
+                               : nullptr;
       part.start = life.start;
       part.end = life.end;
       if (part.nextLifeBegin)
@@ -349,11 +349,9 @@ OperandRange FunctionBuffer::getDynamicSizes() const {
   return cast<memref::AllocaOp>(alloc).getDynamicSizes();
 }
 
-std::vector<FunctionBuffer>
-analyzeFunctionBuffers(FunctionOpInterface func,
-                       BufferAliasAnalysis &aliasAnalysis,
-                       uint64_t minAlignment, bool withAllocas,
-                       bool splitLives) {
+std::vector<FunctionBuffer> analyzeFunctionBuffers(
+    FunctionOpInterface func, BufferAliasAnalysis &aliasAnalysis,
+    uint64_t minAlignment, bool withAllocas, bool splitLives) {
   std::vector<FunctionBuffer> buffers;
   if (func.isExternal())
     return buffers;
@@ -368,10 +366,9 @@ analyzeFunctionBuffers(FunctionOpInterface func,
       return;
     if (alloc->getParentOfType<FunctionOpInterface>() != func)
       return;
-    buffers.push_back(analyzeAlloc(alloc, func, aliasAnalysis, order, layout,
-                                   minAlignment, components, splitLives,
-                                   sharedFrees.emplace_back(),
-                                   lives.emplace_back()));
+    buffers.push_back(analyzeAlloc(
+        alloc, func, aliasAnalysis, order, layout, minAlignment, components,
+        splitLives, sharedFrees.emplace_back(), lives.emplace_back()));
     LLVM_DEBUG({
       const FunctionBuffer &buffer = buffers.back();
       llvm::dbgs() << "memplan-analysis: @" << func.getName() << ": "

@@ -160,8 +160,8 @@ findBufferLives(Operation *alloc, const BufferAliases &aliases,
   for (Operation *user : aliases.users) {
     OrderSpan span = order.getSpan(block->findAncestorOpInBlock(*user));
     // The life is the number of overwrites at or before the use.
-    size_t life = llvm::upper_bound(beginPositions, span.first) -
-                  beginPositions.begin();
+    size_t life =
+        llvm::upper_bound(beginPositions, span.first) - beginPositions.begin();
     lives[life].start = std::min(lives[life].start, span.first);
     lives[life].end = std::max(lives[life].end, span.last + 1);
   }

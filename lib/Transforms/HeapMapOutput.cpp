@@ -67,9 +67,9 @@ void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
       std::string where =
           objects ? llvm::formatv("object {0}", slabs.slabOf[index]).str()
                   : llvm::formatv("offset {0}", picture.offsets[index]).str();
-      std::string life =
-          buffer->isSplit() ? llvm::formatv(", life {0}", buffer->life).str()
-                            : "";
+      std::string life = buffer->isSplit()
+                             ? llvm::formatv(", life {0}", buffer->life).str()
+                             : "";
       picture.labels.push_back(
           llvm::formatv("{0}\n{1}{7}\n{2} ({3} bytes), live [{4}, {5}), {6}",
                         printed(buffer->alloc->getLoc()),

@@ -167,9 +167,10 @@ LogicalResult SpacePlanning::planFunction(const ModuleBuffers &buffers,
                                           ModulePlan &result,
                                           FunctionPlan &functionPlan) {
   PlanFigures &figures = functionPlan.figures;
-  figures.buffers = llvm::count_if(
-      function.buffers,
-      [](const FunctionBuffer &buffer) { return buffer.life == 0; });
+  figures.buffers =
+      llvm::count_if(function.buffers, [](const FunctionBuffer &buffer) {
+        return buffer.life == 0;
+      });
   for (const FunctionBuffer &buffer : function.buffers) {
     if (!buffer.leftAlone)
       continue;
@@ -266,8 +267,7 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
   for (auto [buffer, record] : llvm::zip_equal(space.buffers, problem))
     if (buffer->life == 0)
       allocations.push_back(record);
-  llvm::Expected<uint64_t> naive =
-      computeNaiveSize(options.kind, allocations);
+  llvm::Expected<uint64_t> naive = computeNaiveSize(options.kind, allocations);
   if (!naive)
     return fail(func, "naive size", naive.takeError());
   StringRef noun = getSlabNoun(options.kind);

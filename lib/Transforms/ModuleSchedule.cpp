@@ -235,9 +235,9 @@ bool memplan::scheduleModule(ModuleOp module, const ScheduleRequest &request) {
     // The lives of one allocation share its users: found once for them.
     Operation *usersOf = nullptr;
     BufferAliases aliases;
-    for (const FunctionBuffer &buffer : analyzeFunctionBuffers(
-             func, aliasAnalysis, request.minAlignment, /*withAllocas=*/true,
-             request.splitLives)) {
+    for (const FunctionBuffer &buffer :
+         analyzeFunctionBuffers(func, aliasAnalysis, request.minAlignment,
+                                /*withAllocas=*/true, request.splitLives)) {
       if (buffer.leftAlone)
         continue;
       if (buffer.alloc != usersOf) {

@@ -8,8 +8,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
@@ -117,9 +117,7 @@ void replaceUsesInLife(const FunctionBuffer &buffer, Value view,
     memref.replaceAllUsesWith(view);
     return;
   }
-  auto inLife = [&](OpOperand &use) {
-    return buffer.isInLife(use.getOwner());
-  };
+  auto inLife = [&](OpOperand &use) { return buffer.isInLife(use.getOwner()); };
   memref.replaceUsesWithIf(view, inLife);
   if (!buffer.lifeBegin)
     return;
@@ -207,9 +205,9 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
     Operation *alloc = buffer.alloc;
     // A later life's view is made where its overwrite begins it.
     builder.setInsertionPoint(buffer.lifeBegin ? buffer.lifeBegin : alloc);
-    Value view = memref::ViewOp::create(
-        builder, alloc->getLoc(), buffer.getType(), slab,
-        offsets[entry.offset], buffer.getDynamicSizes());
+    Value view =
+        memref::ViewOp::create(builder, alloc->getLoc(), buffer.getType(), slab,
+                               offsets[entry.offset], buffer.getDynamicSizes());
     replaceUsesInLife(buffer, view, builder);
     // The allocation goes with the last of its lives to be rewritten.
     if (alloc->use_empty())

@@ -172,8 +172,7 @@ TEST(OutcomeTest, BestNamesTheWinnerOfItsDetailsAndTakesExactsProof) {
     // say which.
     EXPECT_EQ(plan->outcome.provenBound, exact->outcome.provenBound);
     EXPECT_TRUE(plan->outcome.provenOptimal);
-    bool atBound =
-        plan->slabSize == llvm::cantFail(computeLowerBound(buffers));
+    bool atBound = plan->slabSize == llvm::cantFail(computeLowerBound(buffers));
     EXPECT_EQ(llvm::StringRef(plan->details)
                   .contains("exact " + std::to_string(plan->slabSize) +
                             " (proven optimal)"),

@@ -90,11 +90,9 @@ std::string describeScope(mlir::Operation *scope);
 /// Every planned buffer gets at least `minAlignment`. With `splitLives`,
 /// each life of an allocation that overwrites split is a buffer of its own,
 /// right after the one before.
-std::vector<FunctionBuffer>
-analyzeFunctionBuffers(mlir::FunctionOpInterface func,
-                       BufferAliasAnalysis &aliasAnalysis,
-                       uint64_t minAlignment, bool withAllocas = true,
-                       bool splitLives = false);
+std::vector<FunctionBuffer> analyzeFunctionBuffers(
+    mlir::FunctionOpInterface func, BufferAliasAnalysis &aliasAnalysis,
+    uint64_t minAlignment, bool withAllocas = true, bool splitLives = false);
 
 } // namespace memplan
 

@@ -56,9 +56,9 @@ std::optional<ProblemShape> parseProblemShape(llvm::StringRef name);
 /// Nothing lives past the last op.
 /// Sizes are 2^k bytes times 1 to 3 for k uniform in 2..27 (4 B to
 /// 384 MiB).
-llvm::SmallVector<Buffer> generateProblem(unsigned numBuffers, uint64_t seed,
-                                          ProblemShape shape =
-                                              ProblemShape::Chain);
+llvm::SmallVector<Buffer>
+generateProblem(unsigned numBuffers, uint64_t seed,
+                ProblemShape shape = ProblemShape::Chain);
 
 } // namespace memplan
 

@@ -173,8 +173,8 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
       os << "(" << outcomes[i].failure << ")";
   }
   if (ran != names.size())
-    os << "; at the lower bound, so " << join(ArrayRef(names).drop_front(ran), ", ")
-       << " did not run";
+    os << "; at the lower bound, so "
+       << join(ArrayRef(names).drop_front(ran), ", ") << " did not run";
 
   if (!winner)
     return createStringError(std::make_error_code(std::errc::invalid_argument),

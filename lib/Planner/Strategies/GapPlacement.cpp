@@ -83,9 +83,10 @@ void GapPlacer::addToReach(unsigned node, PlacedRange range) {
   auto low = std::partition_point(
       blocks.begin(), blocks.end(),
       [&](const PlacedRange &block) { return block.end < range.offset; });
-  auto high = std::partition_point(
-      low, blocks.end(),
-      [&](const PlacedRange &block) { return block.offset <= range.end; });
+  auto high =
+      std::partition_point(low, blocks.end(), [&](const PlacedRange &block) {
+        return block.offset <= range.end;
+      });
   if (low == high) {
     blocks.insert(low, range);
     return;
