@@ -86,7 +86,8 @@ static std::string describeSlab(Value slab) {
 }
 
 /// Prints every slab of every function: its bytes and, by offset, the
-/// buffers memplan placed in it (the memref.views of it).
+/// memref.views of it memplan made: one per buffer, and one per later life
+/// of a buffer that overwrites split (split-lives).
 static void printSlabs(ModuleOp module, llvm::raw_ostream &os) {
   module.walk([&](func::FuncOp func) {
     llvm::MapVector<Value, SmallVector<memref::ViewOp>> viewsOfSlab;
@@ -97,7 +98,7 @@ static void printSlabs(ModuleOp module, llvm::raw_ostream &os) {
       auto slabType = cast<MemRefType>(slab.getType());
       os << "@" << func.getSymName() << ": slab " << describeSlab(slab) << ", "
          << slabType.getNumElements() << " bytes, " << views.size()
-         << " buffers\n";
+         << " views\n";
       llvm::stable_sort(views, [](memref::ViewOp a, memref::ViewOp b) {
         return getConstantIntValue(a.getByteShift()).value_or(-1) <
                getConstantIntValue(b.getByteShift()).value_or(-1);
