@@ -55,10 +55,6 @@ def one_input(tools, name, source, is_model, work, args):
             "whole_s": whole_s, "split_s": split_s}
 
 
-def kib(value):
-    return f"{value / 1024:,.1f}"
-
-
 def change(before, after):
     if before == after:
         return "="
@@ -91,9 +87,9 @@ def document(rows, args):
             out.append(f"| {row['name']} | fails: {row['error']} |" + " |" * (len(header) - 2))
             continue
         out.append("| " + " | ".join([
-            row["name"], str(row["planned"]), str(row["later"]), kib(row["whole"]),
-            kib(row["split"]), change(row["whole"], row["split"]),
-            kib(row["whole_bound"]), kib(row["split_bound"]),
+            row["name"], str(row["planned"]), str(row["later"]), models.kib(row["whole"]),
+            models.kib(row["split"]), change(row["whole"], row["split"]),
+            models.kib(row["whole_bound"]), models.kib(row["split_bound"]),
             f"{row['whole_s']:.2f}", f"{row['split_s']:.2f}"]) + " |")
     return "\n".join(out) + "\n"
 

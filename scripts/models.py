@@ -186,6 +186,11 @@ def write_generated(output, text, marker):
     path.write_text(text)
 
 
+def kib(value):
+    """VALUE bytes in KiB, with one decimal and thousands separators."""
+    return f"{value / 1024:,.1f}"
+
+
 def add_input_arguments(parser, default_program):
     """The options of the scripts that measure every bundled model and some
     programs (scripts/schedule.py, scripts/lives.py): the tools, --models,

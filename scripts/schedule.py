@@ -80,10 +80,6 @@ def one_input(tools, name, source, is_model, work, args):
     return row
 
 
-def kib(value):
-    return f"{value / 1024:,.1f}"
-
-
 def document(rows, args):
     out = [
         "# Reordering ops: what memplan-schedule does to the slab",
@@ -109,13 +105,13 @@ def document(rows, args):
         if "error" in row:
             out.append(f"| {row['name']} | fails: {row['error']} |" + " |" * (len(header) - 2))
             continue
-        cells = [row["name"], kib(row["keep"])]
+        cells = [row["name"], models.kib(row["keep"])]
         for order in args.orders:
             value = row[order]
             mark = "" if value == row["keep"] else (" (smaller)" if value < row["keep"]
                                                     else " (LARGER)")
-            cells.append(kib(value) + mark)
-        cells += [kib(row["peak"]), kib(row["peak_after"]), kib(row["bound"]),
+            cells.append(models.kib(value) + mark)
+        cells += [models.kib(row["peak"]), models.kib(row["peak_after"]), models.kib(row["bound"]),
                   "yes" if row["proven"] else "no", str(row["reordered"]),
                   f"{row['seconds']:.2f}"]
         out.append("| " + " | ".join(cells) + " |")
