@@ -38,14 +38,7 @@ def planned(tools, program, where, split, args):
     return models.total_summary(summaries), later, seconds
 
 
-def one_input(tools, name, source, is_model, work, args):
-    where = work / name
-    where.mkdir()
-    program = where / "program.mlir"
-    if is_model:
-        models.bufferize(tools, source, program)
-    else:
-        program.write_text(Path(source).read_text())
+def one_input(tools, name, program, where, args):
     whole, _, whole_s = planned(tools, program, where, False, args)
     split, later, split_s = planned(tools, program, where, True, args)
     print(f"{name}: done", file=sys.stderr)
@@ -101,9 +94,7 @@ def main(argv=None):
     parser.add_argument("--strategy", default="best")
     parser.add_argument("--time-limit", type=float, default=2.0)
     args = parser.parse_args(argv)
-    rows = models.measure_inputs(
-        args, lambda tools, name, source, is_model, work: one_input(
-            tools, name, source, is_model, work, args), "memplan-lives-")
+    rows = models.measure_inputs(args, one_input, "memplan-lives-")
     models.write_generated(args.output, document(rows, args), MARKER)
     return 0
 

@@ -207,10 +207,11 @@ def add_input_arguments(parser, default_program):
 
 
 def measure_inputs(args, one_input, prefix):
-    """Calls one_input(tools, name, source, is_model, work) for every input
-    that add_input_arguments' options pick, ARGS.jobs at a time, each in a
-    folder of its own below WORK; returns the rows, in input order. A tool
-    that fails gives the row {"name", "error"}."""
+    """Calls one_input(tools, name, program, where, args) for every input
+    that add_input_arguments' options pick, ARGS.jobs at a time: PROGRAM is
+    the input in memrefs (a model bufferized as bufferize() does, a program
+    copied) in WHERE, a folder of its own; returns the rows, in input order.
+    A tool that fails gives the row {"name", "error"}."""
     tools = Tools(mlir_opt=args.mlir_opt, memplan_opt=args.memplan_opt)
     inputs = []
     picked = set(filter(None, args.models.split(",")))
@@ -225,8 +226,15 @@ def measure_inputs(args, one_input, prefix):
 
         def run(item):
             name, source, is_model = item
+            where = work / name
+            where.mkdir()
+            program = where / "program.mlir"
             try:
-                return one_input(tools, name, source, is_model, work)
+                if is_model:
+                    bufferize(tools, source, program)
+                else:
+                    program.write_text(Path(source).read_text())
+                return one_input(tools, name, program, where, args)
             except ToolError as err:
                 return {"name": name, "error": str(err).splitlines()[0][:100]}
 

@@ -60,14 +60,7 @@ def schedule_figures(tools, program, order, time_limit):
     return seconds, before, after, bound, proven, reordered
 
 
-def one_input(tools, name, source, is_model, work, args):
-    where = work / name
-    where.mkdir()
-    program = where / "program.mlir"
-    if is_model:
-        models.bufferize(tools, source, program)
-    else:
-        program.write_text(Path(source).read_text())
+def one_input(tools, name, program, where, args):
     row = {"name": name}
     row["keep"] = slab_of(tools, program, where, "keep", "keep", args.strategy,
                           args.time_limit)
@@ -127,9 +120,7 @@ def main(argv=None):
     parser.add_argument("--time-limit", type=float, default=1.0)
     args = parser.parse_args(argv)
     args.orders = [o for o in args.orders.split(",") if o]
-    rows = models.measure_inputs(
-        args, lambda tools, name, source, is_model, work: one_input(
-            tools, name, source, is_model, work, args), "memplan-schedule-")
+    rows = models.measure_inputs(args, one_input, "memplan-schedule-")
     models.write_generated(args.output, document(rows, args), MARKER)
     return 0
 
