@@ -73,17 +73,11 @@ def document(rows, args):
     ]
     header = ["program", "buffers", "later lives", "slab whole", "slab split",
               "change", "bound whole", "bound split", "s whole", "s split"]
-    out.append("| " + " | ".join(header) + " |")
-    out.append("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
-    for row in rows:
-        if "error" in row:
-            out.append(f"| {row['name']} | fails: {row['error']} |" + " |" * (len(header) - 2))
-            continue
-        out.append("| " + " | ".join([
-            row["name"], str(row["planned"]), str(row["later"]), models.kib(row["whole"]),
-            models.kib(row["split"]), change(row["whole"], row["split"]),
-            models.kib(row["whole_bound"]), models.kib(row["split_bound"]),
-            f"{row['whole_s']:.2f}", f"{row['split_s']:.2f}"]) + " |")
+    out += models.markdown_rows(header, rows, lambda row: [
+        row["name"], str(row["planned"]), str(row["later"]), models.kib(row["whole"]),
+        models.kib(row["split"]), change(row["whole"], row["split"]),
+        models.kib(row["whole_bound"]), models.kib(row["split_bound"]),
+        f"{row['whole_s']:.2f}", f"{row['split_s']:.2f}"])
     return "\n".join(out) + "\n"
 
 

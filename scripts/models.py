@@ -191,6 +191,20 @@ def kib(value):
     return f"{value / 1024:,.1f}"
 
 
+def markdown_rows(header, rows, cells_of):
+    """A markdown table: HEADER, then a line per row of ROWS, its cells from
+    cells_of(row), or for a row {"name", "error"} its name and the error.
+    The first column is left-aligned, the others right-aligned."""
+    lines = ["| " + " | ".join(header) + " |",
+             "|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|"]
+    for row in rows:
+        if "error" in row:
+            lines.append(f"| {row['name']} | fails: {row['error']} |" + " |" * (len(header) - 2))
+        else:
+            lines.append("| " + " | ".join(cells_of(row)) + " |")
+    return lines
+
+
 def add_input_arguments(parser, default_program):
     """The options of the scripts that measure every bundled model and some
     programs (scripts/schedule.py, scripts/lives.py): the tools, --models,

@@ -92,22 +92,19 @@ def document(rows, args):
     ]
     header = ["program", "keep"] + args.orders + [
         "peak", "after", "bound", "proven", "blocks reordered", "s"]
-    out.append("| " + " | ".join(header) + " |")
-    out.append("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
-    for row in rows:
-        if "error" in row:
-            out.append(f"| {row['name']} | fails: {row['error']} |" + " |" * (len(header) - 2))
-            continue
+
+    def cells_of(row):
         cells = [row["name"], models.kib(row["keep"])]
         for order in args.orders:
             value = row[order]
             mark = "" if value == row["keep"] else (" (smaller)" if value < row["keep"]
                                                     else " (LARGER)")
             cells.append(models.kib(value) + mark)
-        cells += [models.kib(row["peak"]), models.kib(row["peak_after"]), models.kib(row["bound"]),
-                  "yes" if row["proven"] else "no", str(row["reordered"]),
-                  f"{row['seconds']:.2f}"]
-        out.append("| " + " | ".join(cells) + " |")
+        return cells + [models.kib(row["peak"]), models.kib(row["peak_after"]),
+                        models.kib(row["bound"]), "yes" if row["proven"] else "no",
+                        str(row["reordered"]), f"{row['seconds']:.2f}"]
+
+    out += models.markdown_rows(header, rows, cells_of)
     return "\n".join(out) + "\n"
 
 
