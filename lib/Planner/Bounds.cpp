@@ -13,6 +13,7 @@
 
 #include <cassert>
 #include <optional>
+#include <queue>
 
 using namespace llvm;
 
@@ -23,7 +24,11 @@ namespace {
 struct Event {
   uint64_t time;
   bool isStart;
-  uint64_t size;
+  /// The buffer's size rounded up to the least alignment of the problem.
+  uint64_t rounded;
+  /// What the rounding added.
+  uint64_t padding;
+  unsigned buffer;
 };
 } // namespace
 
@@ -32,16 +37,34 @@ static Error overflowError(const Twine &what) {
                            what + " overflows 64 bits");
 }
 
+// Every offset is a multiple of the least alignment g of the problem (all
+// are powers of two), so a buffer that lies above another starts at least
+// the lower one's size rounded up to g above it. Of the buffers live at one
+// time, only the highest keeps its own size: the slab is at least the sum of
+// their rounded sizes less the largest padding among them. That is never
+// below the sum of the sizes, and equals it when nothing is padded.
 Expected<uint64_t> computeLowerBound(ArrayRef<Buffer> buffers) {
+  uint64_t leastAlignment = UINT64_MAX;
+  for (const Buffer &buffer : buffers)
+    if (buffer.start < buffer.end && buffer.size != 0)
+      leastAlignment = std::min(leastAlignment, buffer.alignment);
   SmallVector<Event> events;
   events.reserve(2 * buffers.size());
-  for (const Buffer &buffer : buffers) {
+  bool anyPadding = false;
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
     // A buffer with an empty lifetime is never live, and zero bytes never
     // change the sum.
     if (buffer.start >= buffer.end || buffer.size == 0)
       continue;
-    events.push_back({buffer.start, /*isStart=*/true, buffer.size});
-    events.push_back({buffer.end, /*isStart=*/false, buffer.size});
+    uint64_t padding = -buffer.size & (leastAlignment - 1);
+    std::optional<uint64_t> rounded = checkedAddUnsigned(buffer.size, padding);
+    if (!rounded)
+      return overflowError("the size of buffer " + Twine(index) +
+                           " rounded up to its alignment");
+    anyPadding |= padding != 0;
+    unsigned id = index;
+    events.push_back({buffer.start, /*isStart=*/true, *rounded, padding, id});
+    events.push_back({buffer.end, /*isStart=*/false, *rounded, padding, id});
   }
   // Intervals are half-open: a buffer ending at `t` is dead before one
   // starting at `t` becomes live, so ends sort first at equal times.
@@ -51,19 +74,32 @@ Expected<uint64_t> computeLowerBound(ArrayRef<Buffer> buffers) {
     return !lhs.isStart && rhs.isStart;
   });
 
+  // The paddings of the live buffers, largest on top; those of dead buffers
+  // are dropped when they reach the top.
+  std::priority_queue<std::pair<uint64_t, unsigned>> paddings;
+  SmallVector<bool> dead(anyPadding ? buffers.size() : 0, false);
   uint64_t live = 0;
   uint64_t peak = 0;
   for (const Event &event : events) {
     if (!event.isStart) {
-      live -= event.size;
+      live -= event.rounded;
+      if (anyPadding)
+        dead[event.buffer] = true;
       continue;
     }
-    std::optional<uint64_t> sum = checkedAddUnsigned(live, event.size);
+    std::optional<uint64_t> sum = checkedAddUnsigned(live, event.rounded);
     if (!sum)
       return overflowError("the total size of buffers live at time " +
                            Twine(event.time));
     live = *sum;
-    peak = std::max(peak, live);
+    uint64_t largestPadding = 0;
+    if (anyPadding) {
+      paddings.push({event.padding, event.buffer});
+      while (dead[paddings.top().second])
+        paddings.pop();
+      largestPadding = paddings.top().first;
+    }
+    peak = std::max(peak, live - largestPadding);
   }
   return peak;
 }

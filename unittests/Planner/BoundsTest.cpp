@@ -89,6 +89,43 @@ TEST(BoundsTest, ZeroSizeAndEmptyLifetimes) {
   EXPECT_EQ(naiveSize(buffers), 108u);
 }
 
+TEST(BoundsTest, PaddingCountsBelowTheHighestBuffer) {
+  // Three 10-byte buffers aligned to 16 live together: two lie below the
+  // third and each takes 16 bytes, so 16 + 16 + 10.
+  Buffer three[] = {makeBuffer(10, 0, 2, 16), makeBuffer(10, 0, 2, 16),
+                    makeBuffer(10, 1, 3, 16)};
+  EXPECT_EQ(lowerBound(three), 42u);
+  // The more padded buffer goes on top: 16 + 17 is the rounded sum 16 + 32
+  // less its padding of 15.
+  Buffer mixed[] = {makeBuffer(16, 0, 1, 16), makeBuffer(17, 0, 1, 16)};
+  EXPECT_EQ(lowerBound(mixed), 33u);
+  // Sizes that are multiples of the alignment pad nothing.
+  Buffer whole[] = {makeBuffer(32, 0, 2, 16), makeBuffer(48, 1, 3, 16)};
+  EXPECT_EQ(lowerBound(whole), 80u);
+}
+
+TEST(BoundsTest, PaddingUsesTheLeastAlignment) {
+  // One buffer may sit at any byte, so only multiples of 1 are known and
+  // nothing is padded: 3 + 3.
+  Buffer looseAndAligned[] = {makeBuffer(3, 0, 1, 1), makeBuffer(3, 0, 1, 8)};
+  EXPECT_EQ(lowerBound(looseAndAligned), 6u);
+  // Both at multiples of 4: the lower one takes 4, so 4 + 3.
+  Buffer bothAligned[] = {makeBuffer(3, 0, 1, 4), makeBuffer(3, 0, 1, 8)};
+  EXPECT_EQ(lowerBound(bothAligned), 7u);
+  // A buffer that is never live, or holds nothing, sets no alignment.
+  Buffer withIdle[] = {makeBuffer(3, 0, 1, 4), makeBuffer(3, 0, 1, 4),
+                       makeBuffer(0, 0, 1, 1), makeBuffer(5, 2, 2, 1)};
+  EXPECT_EQ(lowerBound(withIdle), 7u);
+}
+
+TEST(BoundsTest, PaddingOfDeadBuffersIsForgotten) {
+  // The 1-byte buffer (padding 15) is dead when the last two are live
+  // together, so only the 9-byte one's padding of 7 is taken off: 16 + 9.
+  Buffer buffers[] = {makeBuffer(1, 0, 1, 16), makeBuffer(16, 1, 3, 16),
+                      makeBuffer(9, 2, 3, 16)};
+  EXPECT_EQ(lowerBound(buffers), 25u);
+}
+
 TEST(BoundsTest, NaiveSizeAlignsEveryOffset) {
   // 3 bytes at 0; 64-aligned at alignTo(3, 64) = 64, ends at 65; 4-aligned at
   // alignTo(65, 4) = 68, ends at 73. The lower bound ignores alignment.

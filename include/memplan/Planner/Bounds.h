@@ -10,8 +10,11 @@
 
 namespace memplan {
 
-/// The largest sum of sizes of buffers live at one time. No plan can use a
-/// smaller slab. Fails if the sum overflows 64 bits.
+/// The largest sum of sizes of buffers live at one time, where every buffer
+/// but the highest takes its size rounded up to the least alignment of the
+/// problem (offsets are multiples of it): at least the plain live sum, and
+/// more where sizes are not multiples of the alignment. No plan can use a
+/// smaller slab. Fails if a sum overflows 64 bits.
 llvm::Expected<uint64_t> computeLowerBound(llvm::ArrayRef<Buffer> buffers);
 
 /// The slab of the `naive` strategy: every buffer back to back, each at its
