@@ -11,10 +11,46 @@ using namespace llvm;
 
 namespace memplan {
 
-// Out of line to anchor the vtable in this library.
+// Out of line to anchor the vtables in this library.
 Planner::~Planner() = default;
+StagedPlan::~StagedPlan() = default;
 
 namespace {
+/// An offsets plan in two steps seen as a StagedPlan.
+class StagedOffsets final : public StagedPlan {
+public:
+  StagedOffsets(std::unique_ptr<StagedOffsetPlan> staged,
+                ArrayRef<Buffer> buffers, StringRef name)
+      : staged(std::move(staged)), buffers(buffers), name(name) {}
+
+  bool wantsSearch() const override { return staged->wantsSearch(); }
+
+  Expected<SlabPlan> finish(double searchSeconds) override {
+    Expected<Plan> plan = staged->finish(searchSeconds);
+    if (!plan)
+      return plan.takeError();
+    if (plan->outcome.strategy.empty())
+      plan->outcome.strategy = name.str();
+    return toSlabPlan(buffers, std::move(*plan));
+  }
+
+private:
+  std::unique_ptr<StagedOffsetPlan> staged;
+  ArrayRef<Buffer> buffers;
+  StringRef name;
+};
+
+/// A plan made whole in the first step.
+class MadePlan final : public StagedPlan {
+public:
+  explicit MadePlan(SlabPlan plan) : plan(std::move(plan)) {}
+  bool wantsSearch() const override { return false; }
+  Expected<SlabPlan> finish(double) override { return std::move(plan); }
+
+private:
+  SlabPlan plan;
+};
+
 /// A strategy of one kind seen as a Planner: `StrategyT` is OffsetStrategy
 /// or ObjectStrategy, whose plans toSlabPlan takes.
 template <typename StrategyT, PlanKind Kind>
@@ -33,6 +69,23 @@ public:
     if (plan->outcome.strategy.empty())
       plan->outcome.strategy = getName().str();
     return toSlabPlan(buffers, std::move(*plan));
+  }
+
+  Expected<std::unique_ptr<StagedPlan>>
+  startPlan(ArrayRef<Buffer> buffers) const override {
+    if constexpr (Kind == PlanKind::Offsets) {
+      Expected<std::unique_ptr<StagedOffsetPlan>> staged =
+          strategy->startPlan(buffers);
+      if (!staged)
+        return staged.takeError();
+      return std::make_unique<StagedOffsets>(std::move(*staged), buffers,
+                                             getName());
+    } else {
+      Expected<SlabPlan> made = plan(buffers);
+      if (!made)
+        return made.takeError();
+      return std::make_unique<MadePlan>(std::move(*made));
+    }
   }
 
 private:
@@ -78,7 +131,8 @@ Expected<uint64_t> computeNaiveSize(PlanKind kind, ArrayRef<Buffer> buffers) {
 
 Expected<CapacityFit> fitCapacity(ArrayRef<Buffer> buffers, PlanKind kind,
                                   std::optional<SlabPlan> start,
-                                  uint64_t capacity, double timeLimitSeconds) {
+                                  uint64_t capacity, double timeLimitSeconds,
+                                  Deadline deadline) {
   CapacityFit fit;
   if (start && start->getTotalSize() <= capacity) {
     fit.answer = CapacityAnswer::Fits;
@@ -92,6 +146,7 @@ Expected<CapacityFit> fitCapacity(ArrayRef<Buffer> buffers, PlanKind kind,
     return fit;
   ExactOptions options;
   options.timeLimitSeconds = timeLimitSeconds;
+  options.deadline = deadline;
   options.capacity = capacity;
   std::vector<std::unique_ptr<OffsetStrategy>> starters =
       createExactStartingStrategies();

@@ -25,9 +25,44 @@ namespace memplan {
 OffsetStrategy::~OffsetStrategy() = default;
 ObjectStrategy::~ObjectStrategy() = default;
 
+StagedOffsetPlan::~StagedOffsetPlan() = default;
+
 Expected<Plan> OffsetStrategy::planWithin(ArrayRef<Buffer> buffers,
                                           double) const {
   return plan(buffers);
+}
+
+namespace {
+/// The default two steps: a plan made already, or a search still to run.
+class DefaultStagedPlan final : public StagedOffsetPlan {
+public:
+  DefaultStagedPlan(const OffsetStrategy &strategy, ArrayRef<Buffer> buffers,
+                    std::optional<Plan> made)
+      : strategy(strategy), buffers(buffers), made(std::move(made)) {}
+
+  bool wantsSearch() const override { return !made; }
+
+  Expected<Plan> finish(double searchSeconds) override {
+    if (made)
+      return std::move(*made);
+    return strategy.planWithin(buffers, searchSeconds);
+  }
+
+private:
+  const OffsetStrategy &strategy;
+  ArrayRef<Buffer> buffers;
+  std::optional<Plan> made;
+};
+} // namespace
+
+Expected<std::unique_ptr<StagedOffsetPlan>>
+OffsetStrategy::startPlan(ArrayRef<Buffer> buffers) const {
+  if (searches())
+    return std::make_unique<DefaultStagedPlan>(*this, buffers, std::nullopt);
+  Expected<Plan> made = plan(buffers);
+  if (!made)
+    return made.takeError();
+  return std::make_unique<DefaultStagedPlan>(*this, buffers, std::move(*made));
 }
 
 uint64_t ObjectPlan::getTotalSize() const {

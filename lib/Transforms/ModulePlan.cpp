@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -67,19 +68,28 @@ public:
         placer(placer), applied(applied) {
     StrategyOptions strategyOptions;
     strategyOptions.timeLimitSeconds = options.timeLimitSeconds;
+    strategyOptions.deadline = options.deadline;
     if (!isApplying())
       planner = createPlanner(options.kind, options.strategy, strategyOptions);
   }
 
-  LogicalResult planFunction(const ModuleBuffers &buffers,
-                             const FunctionBuffers &function,
-                             ModulePlan &result, FunctionPlan &functionPlan);
+  /// Plans every space of `buffers` into `result.spaces` (each with its
+  /// problem set), the spaces in parallel where the context allows.
+  void planSpaces(const ModuleBuffers &buffers, ModulePlan &result,
+                  std::vector<llvm::Expected<SlabPlan>> &plans) const;
+
+  /// Checks the plans of the function's spaces and sums them up.
+  LogicalResult
+  finishFunction(const ModuleBuffers &buffers, const FunctionBuffers &function,
+                 MutableArrayRef<llvm::Expected<SlabPlan>> plans,
+                 ModulePlan &result, FunctionPlan &functionPlan);
 
 private:
   bool isApplying() const { return !options.applyFile.empty(); }
 
-  LogicalResult planSpace(const SpaceProblem &space, unsigned spaceIndex,
-                          SpacePlan &spacePlan, FunctionPlan &functionPlan);
+  LogicalResult finishSpace(const SpaceProblem &space,
+                            llvm::Expected<SlabPlan> plan,
+                            SpacePlan &spacePlan, FunctionPlan &functionPlan);
 
   LogicalResult fail(FunctionOpInterface func, const Twine &what,
                      llvm::Error error) const {
@@ -150,22 +160,92 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
           ? llvm::formatv(" as {0} lives", figures.planned + figures.laterLives)
                 .str()
           : "";
+  // Only a proof makes a plan optimal; otherwise say how far from the
+  // optimum it is proven to be.
+  uint64_t gap = figures.slabBytes - figures.provenBytes;
+  std::string proven =
+      gap == 0 ? std::string("proven optimal")
+               : llvm::formatv("proven within {0} bytes ({1:f2}%) of optimal",
+                               gap, 100.0 * gap / figures.slabBytes)
+                     .str();
   emitRemark(func.getLoc()) << llvm::formatv(
       "{0}: @{1}: planned {2} of {3} buffers{13} ({4} left alone{5}{11}) "
-      "into {6}{12} using {7}; naive {8} bytes, lower bound {9} bytes{10}",
+      "into {6}{12} using {7}; naive {8} bytes, lower bound {9} bytes{10}; "
+      "{14}",
       options.passArgument, getFunctionName(func), figures.planned,
       figures.buffers, figures.getLeftAlone(),
       leftAlone.empty() ? "" : ": " + leftAlone, allocated,
       isApplying() ? StringRef("apply") : StringRef(options.strategy),
       figures.naiveBytes, figures.lowerBoundBytes,
       figures.details.empty() ? "" : " (" + figures.details + ")", atUpperBound,
-      stack, lives);
+      stack, lives, proven);
 }
 
-LogicalResult SpacePlanning::planFunction(const ModuleBuffers &buffers,
-                                          const FunctionBuffers &function,
-                                          ModulePlan &result,
-                                          FunctionPlan &functionPlan) {
+void SpacePlanning::planSpaces(
+    const ModuleBuffers &buffers, ModulePlan &result,
+    std::vector<llvm::Expected<SlabPlan>> &plans) const {
+  using Clock = std::chrono::steady_clock;
+  unsigned count = buffers.spaces.size();
+  for (unsigned i = 0; i != count; ++i)
+    // The buffers carry the space's alignment already (analyzeModule).
+    result.spaces[i].problem = buffers.spaces[i].problem;
+  if (isApplying()) {
+    for (unsigned i = 0; i != count; ++i)
+      plans.push_back(toSlabPlan(result.spaces[i].problem, applied[i]));
+    return;
+  }
+  if (count == 0)
+    return;
+  MLIRContext *context = buffers.spaces.front().func->getContext();
+
+  // First the quick strategies of every space, then the searches of the
+  // spaces whose plans may still shrink. Each search gets a share of the
+  // limit by its number of buffers, a figure that does not depend on the
+  // machine or the threads, so neither do searches that count steps; the
+  // deadline stops them all at the end of the limit.
+  std::vector<std::unique_ptr<StagedPlan>> staged(count);
+  SmallVector<std::optional<llvm::Error>> errors(count);
+  SmallVector<double> seconds(count, 0);
+  mlir::parallelFor(context, 0, count, [&](size_t i) {
+    Clock::time_point start = Clock::now();
+    llvm::Expected<std::unique_ptr<StagedPlan>> first =
+        planner->startPlan(result.spaces[i].problem);
+    if (first)
+      staged[i] = std::move(*first);
+    else
+      errors[i] = first.takeError();
+    seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
+  });
+  uint64_t searchedBuffers = 0;
+  for (unsigned i = 0; i != count; ++i)
+    if (staged[i] && staged[i]->wantsSearch())
+      searchedBuffers += result.spaces[i].problem.size();
+  std::vector<std::optional<llvm::Expected<SlabPlan>>> finished(count);
+  mlir::parallelFor(context, 0, count, [&](size_t i) {
+    if (!staged[i])
+      return;
+    Clock::time_point start = Clock::now();
+    double share = 0;
+    if (staged[i]->wantsSearch() && options.timeLimitSeconds > 0)
+      share = options.timeLimitSeconds *
+              static_cast<double>(result.spaces[i].problem.size()) /
+              static_cast<double>(std::max<uint64_t>(searchedBuffers, 1));
+    finished[i].emplace(staged[i]->finish(share));
+    seconds[i] += std::chrono::duration<double>(Clock::now() - start).count();
+  });
+  for (unsigned i = 0; i != count; ++i) {
+    result.spaces[i].seconds = seconds[i];
+    if (errors[i])
+      plans.push_back(std::move(*errors[i]));
+    else
+      plans.push_back(std::move(*finished[i]));
+  }
+}
+
+LogicalResult SpacePlanning::finishFunction(
+    const ModuleBuffers &buffers, const FunctionBuffers &function,
+    MutableArrayRef<llvm::Expected<SlabPlan>> plans, ModulePlan &result,
+    FunctionPlan &functionPlan) {
   PlanFigures &figures = functionPlan.figures;
   figures.buffers =
       llvm::count_if(function.buffers, [](const FunctionBuffer &buffer) {
@@ -182,31 +262,26 @@ LogicalResult SpacePlanning::planFunction(const ModuleBuffers &buffers,
   }
   for (unsigned index = function.firstSpace; index != function.endSpace;
        ++index)
-    if (failed(planSpace(buffers.spaces[index], index, result.spaces[index],
-                         functionPlan)))
+    if (failed(finishSpace(buffers.spaces[index], std::move(plans[index]),
+                           result.spaces[index], functionPlan))) {
+      // The plans of the spaces not checked still hold their errors.
+      for (unsigned rest = index + 1; rest != function.endSpace; ++rest)
+        if (!plans[rest])
+          llvm::consumeError(plans[rest].takeError());
       return failure();
+    }
   // A function that allocates nothing has nothing to sum up.
   if (options.summary && figures.buffers)
     emitSummary(function.func, figures);
   return success();
 }
 
-LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
-                                       unsigned spaceIndex,
-                                       SpacePlan &spacePlan,
-                                       FunctionPlan &functionPlan) {
+LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
+                                         llvm::Expected<SlabPlan> plan,
+                                         SpacePlan &spacePlan,
+                                         FunctionPlan &functionPlan) {
   FunctionOpInterface func = space.func;
-  // The buffers carry the space's alignment already (analyzeModule).
-  spacePlan.problem = space.problem;
   ArrayRef<Buffer> problem = spacePlan.problem;
-
-  auto startTime = std::chrono::steady_clock::now();
-  llvm::Expected<SlabPlan> plan = isApplying()
-                                      ? toSlabPlan(problem, applied[spaceIndex])
-                                      : planner->plan(problem);
-  spacePlan.seconds = std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - startTime)
-                          .count();
   if (!plan)
     return fail(func, "planning failed", plan.takeError());
   llvm::Expected<uint64_t> intervalBound =
@@ -235,7 +310,7 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
     uint64_t bestSize = plan->getTotalSize();
     llvm::Expected<CapacityFit> fit =
         fitCapacity(problem, options.kind, std::move(*plan), *capacity,
-                    options.timeLimitSeconds);
+                    options.timeLimitSeconds, options.deadline);
     if (!fit)
       return fail(func, "exact with a capacity", fit.takeError());
     if (fit->answer != CapacityAnswer::Fits) {
@@ -309,6 +384,9 @@ LogicalResult SpacePlanning::planSpace(const SpaceProblem &space,
   figures.slabBytes += plan->getTotalSize();
   figures.naiveBytes += *naive;
   figures.lowerBoundBytes += *lowerBound;
+  figures.provenBytes += std::min(
+      plan->getTotalSize(),
+      std::max(intervalLowerBound, plan->outcome.provenBound));
   LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "
                           << plan->outcome.strategy << " planned "
                           << plan->slabs.size() << " " << noun << "s of "
@@ -340,11 +418,16 @@ FailureOr<ModulePlan> planModule(const ModuleBuffers &buffers,
   ModulePlan result;
   result.spaces.resize(buffers.spaces.size());
   result.functions.resize(buffers.functions.size());
+  std::vector<llvm::Expected<SlabPlan>> plans;
+  plans.reserve(buffers.spaces.size());
+  planning.planSpaces(buffers, result, plans);
+  // Checked, rewritten in figures and reported in the module's order, so
+  // that the output does not depend on the threads.
   bool failedAny = false;
   for (auto [function, functionPlan] :
        llvm::zip_equal(buffers.functions, result.functions))
-    failedAny |=
-        failed(planning.planFunction(buffers, function, result, functionPlan));
+    failedAny |= failed(planning.finishFunction(buffers, function, plans,
+                                                result, functionPlan));
   if (failedAny)
     return failure();
   return result;

@@ -34,6 +34,7 @@ PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
   slabBytes += other.slabBytes;
   naiveBytes += other.naiveBytes;
   lowerBoundBytes += other.lowerBoundBytes;
+  provenBytes += other.provenBytes;
   stackPlanned += other.stackPlanned;
   stackSlabs += other.stackSlabs;
   stackBytes += other.stackBytes;

@@ -27,6 +27,10 @@ struct PlanFigures {
   /// Of the live bytes of the program: with widened lifetimes, less than
   /// the bound of the intervals planned.
   uint64_t lowerBoundBytes = 0;
+  /// What no plan of the intervals planned can go below: the larger of
+  /// their lower bound and what the strategy proved (exact's search).
+  /// slabBytes minus this is the gap the plan is proven within.
+  uint64_t provenBytes = 0;
   /// Of the above, memref.allocas and the stack slabs they went to.
   uint64_t stackPlanned = 0;
   uint64_t stackSlabs = 0;

@@ -125,7 +125,11 @@ Operation *findHeapCall(ModuleOp module) {
 } // namespace
 
 FailureOr<PlanFigures> runPlanning(ModuleOp module,
-                                   const PlanningOptions &options) {
+                                   const PlanningOptions &givenOptions) {
+  // The time limit bounds the whole run: analysis, every function and space
+  // and every strategy, from now.
+  PlanningOptions options = givenOptions;
+  options.deadline = Deadline::after(options.timeLimitSeconds);
   auto fail = [&](const Twine &message) {
     emitError(module.getLoc()) << message;
     return failure();
@@ -145,7 +149,12 @@ FailureOr<PlanFigures> runPlanning(ModuleOp module,
       order != OrderKind::Keep) {
     ScheduleRequest request;
     request.options.kind = order;
-    request.options.timeLimitSeconds = options.timeLimitSeconds;
+    // Reordering comes first and may take the whole limit; planning then
+    // keeps only its quick strategies.
+    // (0 would mean no limit, so at least a millisecond.)
+    if (options.deadline.isSet())
+      request.options.timeLimitSeconds =
+          std::max(options.deadline.getSecondsLeft(), 1e-3);
     request.minAlignment = options.alignment;
     request.splitLives = options.splitLives;
     request.summary = options.summary;

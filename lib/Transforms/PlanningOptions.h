@@ -10,6 +10,7 @@
 #ifndef MEMPLAN_LIB_TRANSFORMS_PLANNINGOPTIONS_H
 #define MEMPLAN_LIB_TRANSFORMS_PLANNINGOPTIONS_H
 
+#include "memplan/Planner/Deadline.h"
 #include "memplan/Planner/SlabPlan.h"
 #include "memplan/Transforms/Passes.h"
 
@@ -34,6 +35,9 @@ struct PlanningOptions {
   bool remarks = false;
   bool summary = false;
   double timeLimitSeconds = 2.0;
+  /// The end of `timeLimitSeconds` from the start of the pass's run: every
+  /// search of every function and space stops there (runPlanning sets it).
+  Deadline deadline;
   SlabKind slab = SlabKind::Alloc;
   /// Bytes of the default memory space; 0 means no limit.
   uint64_t capacity = 0;

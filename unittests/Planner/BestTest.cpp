@@ -35,6 +35,14 @@ expectedWinner(llvm::ArrayRef<Buffer> buffers) {
   return winner;
 }
 
+/// ExactTest's optimumAboveMaxLive: no plan meets the bound of 5; the
+/// optimum is 6.
+llvm::SmallVector<Buffer> aboveTheBound() {
+  return {makeBuffer(3, 0, 1), makeBuffer(2, 0, 3), makeBuffer(1, 2, 5),
+          makeBuffer(2, 2, 4), makeBuffer(1, 3, 5), makeBuffer(3, 4, 6),
+          makeBuffer(2, 5, 6)};
+}
+
 TEST(BestTest, TakesTheSmallestAndStopsAtTheBound) {
   // greedy-size gives 12, hill-climb the bound 11 (see HillClimbTest), and so
   // do strategies listed before it; the first of them wins, and at the bound
@@ -56,8 +64,10 @@ TEST(BestTest, TakesTheSmallestAndStopsAtTheBound) {
       << plan->details;
   EXPECT_TRUE(details.contains(winner + " 11; at the lower bound, so "))
       << plan->details;
-  EXPECT_TRUE(details.ends_with("hill-climb, exact did not run"))
+  EXPECT_TRUE(details.contains("hill-climb, exact did not run; "))
       << plan->details;
+  // How long the run took.
+  EXPECT_TRUE(details.ends_with(" ms")) << plan->details;
   EXPECT_TRUE(plan->outcome.provenOptimal);
   for (llvm::StringRef name : getOffsetStrategyNames())
     if (name != "best") {
@@ -66,13 +76,8 @@ TEST(BestTest, TakesTheSmallestAndStopsAtTheBound) {
 }
 
 TEST(BestTest, RunsEveryStrategyAboveTheBound) {
-  // The optimum, 6, is above the bound of 5 (ExactTest's
-  // optimumAboveMaxLive): no plan meets the bound, so every strategy runs
-  // and exact proves 6.
-  Buffer buffers[] = {makeBuffer(3, 0, 1), makeBuffer(2, 0, 3),
-                      makeBuffer(1, 2, 5), makeBuffer(2, 2, 4),
-                      makeBuffer(1, 3, 5), makeBuffer(3, 4, 6),
-                      makeBuffer(2, 5, 6)};
+  // No plan meets the bound, so every strategy runs and exact proves 6.
+  llvm::SmallVector<Buffer> buffers = aboveTheBound();
   std::optional<Plan> plan = runWith("best", buffers);
   ASSERT_TRUE(plan);
   EXPECT_EQ(plan->slabSize, 6u);
@@ -93,6 +98,57 @@ TEST(BestTest, TiesGoToTheEarlierStrategy) {
   EXPECT_TRUE(llvm::StringRef(plan->details)
                   .starts_with("best: " + winner + " won (16); naive 24, "))
       << plan->details;
+}
+
+TEST(BestTest, TwoStepsGiveThePlanOfOne) {
+  // Above the bound whatever the strategy: the quick step leaves a search.
+  llvm::SmallVector<Buffer> above = aboveTheBound();
+  // At the bound after greedy-size: nothing is left to search.
+  Buffer atBound[] = {makeBuffer(32, 0, 2), makeBuffer(64, 1, 3)};
+  StrategyOptions options;
+  options.timeLimitSeconds = 0.05;
+  std::unique_ptr<OffsetStrategy> best = createOffsetStrategy("best", options);
+  for (auto [buffers, wantsSearch] :
+       {std::pair(llvm::ArrayRef<Buffer>(above), true),
+        std::pair(llvm::ArrayRef<Buffer>(atBound), false)}) {
+    llvm::Expected<std::unique_ptr<StagedOffsetPlan>> staged =
+        best->startPlan(buffers);
+    ASSERT_TRUE(static_cast<bool>(staged));
+    EXPECT_EQ((*staged)->wantsSearch(), wantsSearch);
+    llvm::Expected<Plan> twoSteps = (*staged)->finish(0.05);
+    llvm::Expected<Plan> oneStep = best->planWithin(buffers, 0.05);
+    ASSERT_TRUE(twoSteps && oneStep);
+    EXPECT_EQ(twoSteps->offsets, oneStep->offsets);
+    EXPECT_EQ(twoSteps->outcome.strategy, oneStep->outcome.strategy);
+  }
+  // The searching strategies do all their work in the second step.
+  std::unique_ptr<OffsetStrategy> exact =
+      createOffsetStrategy("exact", options);
+  llvm::Expected<std::unique_ptr<StagedOffsetPlan>> staged =
+      exact->startPlan(atBound);
+  ASSERT_TRUE(static_cast<bool>(staged));
+  EXPECT_TRUE((*staged)->wantsSearch());
+  EXPECT_TRUE(static_cast<bool>((*staged)->finish(0.05)));
+}
+
+TEST(BestTest, NoStrategyStartsAfterTheDeadline) {
+  // A deadline already passed: the first strategy still runs, so that there
+  // is a plan, and no other starts.
+  llvm::SmallVector<Buffer> buffers = aboveTheBound();
+  StrategyOptions options;
+  options.timeLimitSeconds = 0.05;
+  options.deadline = Deadline::after(1e-9);
+  while (!options.deadline.hasPassed()) {
+  }
+  std::optional<Plan> plan = runStrategy("best", buffers, options);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(errorMessage(validatePlan(buffers, *plan)), "");
+  EXPECT_EQ(plan->outcome.strategy, "naive");
+  EXPECT_TRUE(plan->outcome.stoppedByClock);
+  EXPECT_TRUE(llvm::StringRef(plan->details)
+                  .contains("; out of time, so greedy-size, "))
+      << plan->details;
+  EXPECT_FALSE(plan->outcome.provenOptimal);
 }
 
 TEST(BestTest, Empty) {

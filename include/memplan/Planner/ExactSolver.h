@@ -11,6 +11,7 @@
 #ifndef MEMPLAN_PLANNER_EXACTSOLVER_H
 #define MEMPLAN_PLANNER_EXACTSOLVER_H
 
+#include "memplan/Planner/Deadline.h"
 #include "memplan/Planner/Problem.h"
 #include "memplan/Planner/Strategy.h"
 
@@ -33,6 +34,9 @@ struct ExactOptions {
   /// machine from running long, and only such a stop can make a run differ
   /// (the stop is at twice the limit plus a second).
   double timeLimitSeconds = 2.0;
+  /// A wall-clock stop that comes before the one the limit sets, as a
+  /// planning pass's time limit for all of its problems (Deadline.h).
+  Deadline deadline;
   /// When set, decide whether the buffers fit in this many bytes instead of
   /// minimising the slab.
   std::optional<uint64_t> capacity;

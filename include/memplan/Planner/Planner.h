@@ -24,6 +24,21 @@
 
 namespace memplan {
 
+/// A plan made in two steps (Planner::startPlan): the quick strategies'
+/// plan, and the searches still to run on it.
+class StagedPlan {
+public:
+  virtual ~StagedPlan();
+
+  /// Whether the second step may still shrink the plan: false when it meets
+  /// a proven bound or nothing is left to search.
+  virtual bool wantsSearch() const = 0;
+
+  /// Runs the searches within `searchSeconds` (0: as if unlimited) and the
+  /// planner's deadline, and gives the plan. Called once.
+  virtual llvm::Expected<SlabPlan> finish(double searchSeconds) = 0;
+};
+
 /// A strategy of either kind.
 class Planner {
 public:
@@ -39,6 +54,13 @@ public:
   /// made it (the winner under `best`).
   virtual llvm::Expected<SlabPlan>
   plan(llvm::ArrayRef<Buffer> buffers) const = 0;
+
+  /// plan() in two steps, for a caller that plans many problems under one
+  /// time limit: the first step of every problem, then the search time
+  /// shared among those whose plans may still shrink. `buffers` must outlive
+  /// the result. Concurrent calls on one planner are safe.
+  virtual llvm::Expected<std::unique_ptr<StagedPlan>>
+  startPlan(llvm::ArrayRef<Buffer> buffers) const = 0;
 };
 
 /// The strategies of `kind`, in the order they are documented
@@ -81,12 +103,14 @@ struct CapacityFit {
 /// fits is the answer. Otherwise offsets plans are searched for by `exact`
 /// within `timeLimitSeconds`, from `start` when given; shared-objects plans
 /// have no search, so an object plan over the capacity is answered Unknown.
+/// The search stops at `deadline` at the latest.
 /// Fails only on input `exact` rejects.
 llvm::Expected<CapacityFit> fitCapacity(llvm::ArrayRef<Buffer> buffers,
                                         PlanKind kind,
                                         std::optional<SlabPlan> start,
                                         uint64_t capacity,
-                                        double timeLimitSeconds);
+                                        double timeLimitSeconds,
+                                        Deadline deadline = Deadline());
 
 } // namespace memplan
 

@@ -8,6 +8,7 @@
 #ifndef MEMPLAN_PLANNER_STRATEGY_H
 #define MEMPLAN_PLANNER_STRATEGY_H
 
+#include "memplan/Planner/Deadline.h"
 #include "memplan/Planner/Problem.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -21,9 +22,27 @@ namespace memplan {
 struct StrategyOptions {
   /// Wall-clock budget in seconds for strategies that search (0: none).
   double timeLimitSeconds = 2.0;
+  /// Where every search stops, whatever is left of its own budget: the end
+  /// of the time limit of a whole planning pass.
+  Deadline deadline;
   /// Seed of strategies that make random choices; the same seed gives the
   /// same plan.
   uint64_t seed = 1;
+};
+
+/// A plan made in two steps (OffsetStrategy::startPlan): what the quick
+/// strategies found, and the searches still to run on it.
+class StagedOffsetPlan {
+public:
+  virtual ~StagedOffsetPlan();
+
+  /// Whether the second step may still shrink the plan: false when the plan
+  /// meets a proven bound or nothing is left to search.
+  virtual bool wantsSearch() const = 0;
+
+  /// Runs the searches within `searchSeconds` (0: as if unlimited) and the
+  /// strategy's deadline, and gives the plan. Called once.
+  virtual llvm::Expected<Plan> finish(double searchSeconds) = 0;
 };
 
 /// Places buffers at offsets in one slab.
@@ -46,6 +65,18 @@ public:
   /// plan().
   virtual llvm::Expected<Plan> planWithin(llvm::ArrayRef<Buffer> buffers,
                                           double timeLimitSeconds) const;
+
+  /// Whether the strategy searches for as long as its time limit allows.
+  virtual bool searches() const { return false; }
+
+  /// plan() in two steps, for a caller that plans many problems under one
+  /// time limit: it runs the first step of every problem, then shares the
+  /// search time among those whose plans may still shrink. `buffers` must
+  /// outlive the result. finish(s) gives the plan planWithin(buffers, s)
+  /// would. By default a strategy that searches does all its work in the
+  /// second step, and one that does not in the first.
+  virtual llvm::Expected<std::unique_ptr<StagedOffsetPlan>>
+  startPlan(llvm::ArrayRef<Buffer> buffers) const;
 };
 
 /// The names of all strategies, in the order they are documented.

@@ -272,7 +272,7 @@ Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
                                "buffer %zu has an empty lifetime", index);
   // The clock starts before the model and the starting plans, so that the
   // limit bounds the whole call when they are slow (huge problems).
-  SearchBudget budget = SearchBudget::forSeconds(options.timeLimitSeconds);
+  SearchBudget budget = SearchBudget::forSeconds(options.timeLimitSeconds, options.deadline);
   Expected<detail::ExactModel> model = detail::buildExactModel(buffers);
   if (!model)
     return model.takeError();

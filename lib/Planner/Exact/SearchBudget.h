@@ -11,6 +11,8 @@
 #ifndef MEMPLAN_LIB_PLANNER_EXACT_SEARCHBUDGET_H
 #define MEMPLAN_LIB_PLANNER_EXACT_SEARCHBUDGET_H
 
+#include "memplan/Planner/Deadline.h"
+
 #include <chrono>
 #include <cstdint>
 
@@ -26,14 +28,12 @@ public:
 
   /// A budget of `seconds` (0: unlimited) as steps, with the clock stop at
   /// twice the limit plus a second, so that a short limit on a busy machine
-  /// still stops by steps.
-  static SearchBudget forSeconds(double seconds) {
+  /// still stops by steps, or at `deadline` when that comes first.
+  static SearchBudget forSeconds(double seconds, Deadline deadline) {
     if (seconds <= 0)
-      return SearchBudget(0, Clock::time_point::max());
-    return SearchBudget(
-        static_cast<uint64_t>(seconds * kStepsPerSecond) + 1,
-        Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                           std::chrono::duration<double>(2 * seconds + 1)));
+      return SearchBudget(0, deadline.getTime());
+    return SearchBudget(static_cast<uint64_t>(seconds * kStepsPerSecond) + 1,
+                        deadline.within(2 * seconds + 1).getTime());
   }
 
   /// Pays `steps`; false once the budget is spent, and from then on.

@@ -7,18 +7,22 @@
 // other strategy of Strategies.def in table order, where the searching ones
 // come last, hill-climb and then exact.
 //
-// StrategyOptions::timeLimitSeconds bounds the whole run: every strategy runs
-// (the cheap ones finish regardless), each told to use at most the time left
-// when it starts. The finisher, exact, runs last: it starts from the
-// smallest plan so far with half the limit, and the details say whether it
-// proved the winner optimal. With a limit of 0 nobody is limited but exact,
-// which gets half its default limit. Since hill-climb may stop by time, so
-// may the choice of winner.
+// It plans in two steps (OffsetStrategy::startPlan). The first runs the
+// strategies that do not search, which finish whatever the limit; the
+// second runs the searching ones within the search time it is given:
+// hill-climb at most half of it on the wall clock, then the finisher, exact,
+// from the smallest plan so far with the other half, which it counts in
+// steps, so that its plan does not depend on how fast the others ran. With
+// no time given (0) exact still gets half the default limit: on a hard
+// problem it could run for ever. Since hill-climb may stop by time, so may
+// the choice of winner.
 //
-// A plan whose slab meets the lower bound (computeLowerBound) cannot be
-// beaten, and ties go to the strategy given first: the strategies after it
-// do not run, and the details say so. The plan is the one running them all
-// would give.
+// It stops as soon as a plan meets the lower bound (computeLowerBound),
+// which no plan can beat: ties go to the strategy given first, so the
+// strategies after it would not change the plan, and they do not run. Once
+// StrategyOptions::deadline has passed, no further strategy starts. The
+// details say which strategies did not run and why, and how long the run
+// took.
 //
 // The cost is the sum of the costs of the strategies that run.
 //
@@ -31,6 +35,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -40,9 +45,11 @@ using namespace llvm;
 namespace memplan {
 
 namespace {
-/// What a strategy told us to use when it ran out of time already: a
-/// strategy limited to 0 seconds would be unlimited.
+/// What a strategy told to use the time left was told when it ran out
+/// already: a strategy limited to 0 seconds would be unlimited.
 constexpr double kLeastSeconds = 1e-3;
+
+using Clock = std::chrono::steady_clock;
 
 class BestStrategy final : public OffsetStrategy {
 public:
@@ -61,8 +68,13 @@ public:
   Expected<Plan> planWithin(ArrayRef<Buffer> buffers,
                             double timeLimitSeconds) const override;
 
+  Expected<std::unique_ptr<StagedOffsetPlan>>
+  startPlan(ArrayRef<Buffer> buffers) const override;
+
 private:
-  /// Run in this order, each within the time left.
+  friend class BestRun;
+
+  /// Run in this order; those that search run in the second step.
   std::vector<std::unique_ptr<OffsetStrategy>> candidates;
   /// Run last, from the smallest plan of the candidates; may be null.
   std::unique_ptr<ImprovingStrategy> finisher;
@@ -74,80 +86,138 @@ struct Outcome {
   std::optional<Plan> plan;
   std::string failure;
 };
-} // namespace
 
-/// The finisher starts from the smallest plan so far, so it never does worse
-/// and spends its time below it. It gets a fixed half of the limit, not the
-/// time left, so that its counted steps, and so the plan, do not depend on
-/// how fast the others ran. Without a limit it still gets half the default
-/// one: on a hard problem exact could run for ever.
-static Expected<Plan> finish(const ImprovingStrategy &finisher,
-                             ArrayRef<Buffer> buffers,
-                             ArrayRef<Outcome> outcomes,
-                             double timeLimitSeconds) {
-  std::optional<Plan> start;
-  for (const Outcome &outcome : outcomes)
-    if (outcome.plan && (!start || outcome.plan->slabSize < start->slabSize))
-      start = *outcome.plan;
-  double limit = (timeLimitSeconds > 0 ? timeLimitSeconds
-                                       : StrategyOptions().timeLimitSeconds) /
-                 2;
-  return finisher.improve(buffers, std::move(start), limit);
-}
+/// Why a run left strategies out.
+enum class Cut { None, AtLowerBound, OutOfTime };
 
-Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
-                                        double timeLimitSeconds) const {
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point startTime = Clock::now();
+/// One run of `best` on one problem, across its two steps.
+class BestRun final : public StagedOffsetPlan {
+public:
+  BestRun(const BestStrategy &best, ArrayRef<Buffer> buffers);
 
-  SmallVector<StringRef> names;
-  for (const std::unique_ptr<OffsetStrategy> &candidate : candidates)
-    names.push_back(candidate->getName());
-  std::optional<unsigned> finisherIndex;
-  if (finisher) {
-    finisherIndex = names.size();
-    names.push_back(finisher->getName());
+  /// The first step: every candidate that does not search.
+  void runQuickStrategies();
+
+  bool wantsSearch() const override {
+    return cut == Cut::None && next != names.size();
   }
 
-  auto timeLeft = [&] {
-    if (timeLimitSeconds <= 0)
-      return 0.0;
-    double used =
-        std::chrono::duration<double>(Clock::now() - startTime).count();
-    return std::max(timeLimitSeconds - used, kLeastSeconds);
-  };
+  Expected<Plan> finish(double searchSeconds) override;
 
-  // No bound (a sum that overflows) stops nothing.
+private:
+  /// Runs strategy `index` within `seconds` and records its outcome; true
+  /// when the plan meets the lower bound.
+  bool run(unsigned index, double seconds);
+  /// Whether no further strategy may start, having run `next` of them.
+  bool isOutOfTime() const;
+  Expected<Plan> summarize();
+
+  const BestStrategy &best;
+  ArrayRef<Buffer> buffers;
+  Clock::time_point startTime = Clock::now();
+  double seconds = 0;
+  SmallVector<StringRef> names;
+  std::optional<unsigned> finisherIndex;
+  /// No bound (a sum that overflows) stops nothing.
   std::optional<uint64_t> lowerBound;
+  SmallVector<Outcome> outcomes;
+  /// The strategies that ran are the first `next` of `names`.
+  unsigned next = 0;
+  Cut cut = Cut::None;
+};
+} // namespace
+
+BestRun::BestRun(const BestStrategy &best, ArrayRef<Buffer> buffers)
+    : best(best), buffers(buffers) {
+  for (const std::unique_ptr<OffsetStrategy> &candidate : best.candidates)
+    names.push_back(candidate->getName());
+  if (best.finisher) {
+    finisherIndex = names.size();
+    names.push_back(best.finisher->getName());
+  }
+  outcomes.resize(names.size());
   if (Expected<uint64_t> bound = computeLowerBound(buffers))
     lowerBound = *bound;
   else
     consumeError(bound.takeError());
+}
 
-  SmallVector<Outcome> outcomes(names.size());
-  // The strategies that ran: the first `ran` of `names`.
-  unsigned ran = names.size();
-  for (unsigned i = 0, e = names.size(); i != e; ++i) {
-    Expected<Plan> plan =
-        i == finisherIndex
-            ? finish(*finisher, buffers, outcomes, timeLimitSeconds)
-            : candidates[i]->planWithin(buffers, timeLeft());
-    if (!plan) {
-      outcomes[i].failure = "failed: " + toString(plan.takeError());
-      continue;
+bool BestRun::isOutOfTime() const {
+  bool anyPlan = llvm::any_of(
+      outcomes, [](const Outcome &outcome) { return outcome.plan.has_value(); });
+  return anyPlan && best.options.deadline.hasPassed();
+}
+
+bool BestRun::run(unsigned index, double limit) {
+  Expected<Plan> plan = [&]() -> Expected<Plan> {
+    if (index != finisherIndex)
+      return best.candidates[index]->planWithin(buffers, limit);
+    // The finisher starts from the smallest plan so far, so it never does
+    // worse and spends its time below it.
+    std::optional<Plan> start;
+    for (const Outcome &outcome : outcomes)
+      if (outcome.plan && (!start || outcome.plan->slabSize < start->slabSize))
+        start = *outcome.plan;
+    return best.finisher->improve(buffers, std::move(start), limit);
+  }();
+  Outcome &outcome = outcomes[index];
+  if (!plan) {
+    outcome.failure = "failed: " + toString(plan.takeError());
+    return false;
+  }
+  if (Error error = validatePlan(buffers, *plan)) {
+    outcome.failure = "invalid: " + toString(std::move(error));
+    return false;
+  }
+  outcome.plan = std::move(*plan);
+  return lowerBound && outcome.plan->slabSize <= *lowerBound;
+}
+
+void BestRun::runQuickStrategies() {
+  while (cut == Cut::None && next != best.candidates.size() &&
+         !best.candidates[next]->searches()) {
+    if (isOutOfTime()) {
+      cut = Cut::OutOfTime;
+      return;
     }
-    if (Error error = validatePlan(buffers, *plan)) {
-      outcomes[i].failure = "invalid: " + toString(std::move(error));
-      continue;
-    }
-    outcomes[i].plan = std::move(*plan);
-    if (lowerBound && outcomes[i].plan->slabSize <= *lowerBound) {
-      ran = i + 1;
+    bool atBound = run(next, 0);
+    ++next;
+    if (atBound)
+      cut = Cut::AtLowerBound;
+  }
+}
+
+Expected<Plan> BestRun::finish(double searchSeconds) {
+  Clock::time_point searchStart = Clock::now();
+  // Hill-climb and the like share the first half on the wall clock; the
+  // finisher gets the second, fixed, half.
+  double half = (searchSeconds > 0 ? searchSeconds
+                                   : StrategyOptions().timeLimitSeconds) /
+                2;
+  auto timeLeft = [&] {
+    if (searchSeconds <= 0)
+      return 0.0;
+    double used =
+        std::chrono::duration<double>(Clock::now() - searchStart).count();
+    return std::max(half - used, kLeastSeconds);
+  };
+  while (cut == Cut::None && next != names.size()) {
+    if (isOutOfTime()) {
+      cut = Cut::OutOfTime;
       break;
     }
+    bool atBound = run(next, next == finisherIndex ? half : timeLeft());
+    ++next;
+    if (atBound)
+      cut = Cut::AtLowerBound;
   }
+  return summarize();
+}
+
+Expected<Plan> BestRun::summarize() {
+  seconds = std::chrono::duration<double>(Clock::now() - startTime).count();
   std::optional<unsigned> winner;
-  for (unsigned i = 0, e = names.size(); i != e; ++i)
+  for (unsigned i = 0; i != next; ++i)
     if (outcomes[i].plan && (!winner || outcomes[i].plan->slabSize <
                                             outcomes[*winner].plan->slabSize))
       winner = i;
@@ -159,7 +229,7 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
        << outcomes[*winner].plan->slabSize << ")";
   else
     os << "best: no strategy gave a valid plan";
-  for (unsigned i = 0; i != ran; ++i) {
+  for (unsigned i = 0; i != next; ++i) {
     os << (i == 0 ? "; " : ", ") << names[i] << " ";
     if (outcomes[i].plan) {
       os << outcomes[i].plan->slabSize;
@@ -172,9 +242,13 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
     } else
       os << "(" << outcomes[i].failure << ")";
   }
-  if (ran != names.size())
-    os << "; at the lower bound, so "
-       << join(ArrayRef(names).drop_front(ran), ", ") << " did not run";
+  if (next != names.size())
+    os << "; "
+       << (cut == Cut::AtLowerBound ? "at the lower bound"
+                                    : "out of time")
+       << ", so " << join(ArrayRef(names).drop_front(next), ", ")
+       << " did not run";
+  os << formatv("; {0:f1} ms", seconds * 1e3);
 
   if (!winner)
     return createStringError(std::make_error_code(std::errc::invalid_argument),
@@ -189,13 +263,28 @@ Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
         std::max(summary.provenBound, outcome.plan->outcome.provenBound);
     summary.stoppedByClock |= outcome.plan->outcome.stoppedByClock;
   }
-  if (ran != names.size())
+  summary.stoppedByClock |= cut == Cut::OutOfTime;
+  if (lowerBound)
     summary.provenBound = std::max(summary.provenBound, *lowerBound);
   Plan result = std::move(*outcomes[*winner].plan);
   summary.provenOptimal = result.slabSize <= summary.provenBound;
   result.outcome = std::move(summary);
   result.details = std::move(details);
   return result;
+}
+
+Expected<std::unique_ptr<StagedOffsetPlan>>
+BestStrategy::startPlan(ArrayRef<Buffer> buffers) const {
+  auto run = std::make_unique<BestRun>(*this, buffers);
+  run->runQuickStrategies();
+  return run;
+}
+
+Expected<Plan> BestStrategy::planWithin(ArrayRef<Buffer> buffers,
+                                        double timeLimitSeconds) const {
+  BestRun run(*this, buffers);
+  run.runQuickStrategies();
+  return run.finish(timeLimitSeconds);
 }
 
 std::unique_ptr<OffsetStrategy>

@@ -25,6 +25,8 @@ public:
 
   StringRef getName() const override { return "exact"; }
 
+  bool searches() const override { return true; }
+
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
     return improve(buffers, std::nullopt, options.timeLimitSeconds);
   }
@@ -38,6 +40,7 @@ public:
                          double timeLimitSeconds) const override {
     ExactOptions exactOptions;
     exactOptions.timeLimitSeconds = timeLimitSeconds;
+    exactOptions.deadline = options.deadline;
     exactOptions.initialPlan = std::move(start);
     exactOptions.startingStrategies = getStrategyPointers(starters);
     Expected<Plan> plan = planExactly(buffers, exactOptions);

@@ -66,6 +66,8 @@ public:
 
   StringRef getName() const override { return "hill-climb"; }
 
+  bool searches() const override { return true; }
+
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
     return planWithin(buffers, options.timeLimitSeconds);
   }
@@ -177,9 +179,10 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
   using Clock = std::chrono::steady_clock;
   Clock::time_point startTime = Clock::now();
   auto outOfTime = [&] {
-    return timeLimitSeconds > 0 &&
-           std::chrono::duration<double>(Clock::now() - startTime).count() >=
-               timeLimitSeconds;
+    return options.deadline.hasPassed() ||
+           (timeLimitSeconds > 0 &&
+            std::chrono::duration<double>(Clock::now() - startTime).count() >=
+                timeLimitSeconds);
   };
 
   Expected<uint64_t> lowerBound = computeLowerBound(buffers);

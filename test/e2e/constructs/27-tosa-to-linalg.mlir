@@ -24,10 +24,10 @@
 // (576), the second's (288) and the result (48, returned). The padded
 // input dies at the first convolution, where the second's output is not yet
 // written: they share, 576 + 512. @main's inputs (288, 288 and 32 bytes,
-// aligned to 64) are live together: 672 bytes; the bound, 608, counts no
-// padding.
-// SUM: @block: planned 3 of 4 buffers (1 left alone: 1 returned) into a 1088-byte slab using greedy-size; naive 1376 bytes, lower bound 1088 bytes
-// SUM: @main: planned 3 of 3 buffers (0 left alone) into a 672-byte slab using greedy-size; naive 672 bytes, lower bound 608 bytes
+// aligned to 64) are live together: 672 bytes, which the bound proves
+// optimal, as it counts the padding of all but the highest buffer.
+// SUM: @block: planned 3 of 4 buffers (1 left alone: 1 returned) into a 1088-byte slab using greedy-size; naive 1376 bytes, lower bound 1088 bytes; proven optimal
+// SUM: @main: planned 3 of 3 buffers (0 left alone) into a 672-byte slab using greedy-size; naive 672 bytes, lower bound 672 bytes; proven optimal
 
 // Per w: the sums over h of relu(conv1x1(relu(conv3x3(x) + b1)) + b2 + x).
 // OUT: [16,     13],
