@@ -79,17 +79,17 @@ public:
                   std::vector<llvm::Expected<SlabPlan>> &plans) const;
 
   /// Checks the plans of the function's spaces and sums them up.
-  LogicalResult
-  finishFunction(const ModuleBuffers &buffers, const FunctionBuffers &function,
-                 MutableArrayRef<llvm::Expected<SlabPlan>> plans,
-                 ModulePlan &result, FunctionPlan &functionPlan);
+  LogicalResult finishFunction(const ModuleBuffers &buffers,
+                               const FunctionBuffers &function,
+                               MutableArrayRef<llvm::Expected<SlabPlan>> plans,
+                               ModulePlan &result, FunctionPlan &functionPlan);
 
 private:
   bool isApplying() const { return !options.applyFile.empty(); }
 
   LogicalResult finishSpace(const SpaceProblem &space,
-                            llvm::Expected<SlabPlan> plan,
-                            SpacePlan &spacePlan, FunctionPlan &functionPlan);
+                            llvm::Expected<SlabPlan> plan, SpacePlan &spacePlan,
+                            FunctionPlan &functionPlan);
 
   LogicalResult fail(FunctionOpInterface func, const Twine &what,
                      llvm::Error error) const {
@@ -242,10 +242,11 @@ void SpacePlanning::planSpaces(
   }
 }
 
-LogicalResult SpacePlanning::finishFunction(
-    const ModuleBuffers &buffers, const FunctionBuffers &function,
-    MutableArrayRef<llvm::Expected<SlabPlan>> plans, ModulePlan &result,
-    FunctionPlan &functionPlan) {
+LogicalResult
+SpacePlanning::finishFunction(const ModuleBuffers &buffers,
+                              const FunctionBuffers &function,
+                              MutableArrayRef<llvm::Expected<SlabPlan>> plans,
+                              ModulePlan &result, FunctionPlan &functionPlan) {
   PlanFigures &figures = functionPlan.figures;
   figures.buffers =
       llvm::count_if(function.buffers, [](const FunctionBuffer &buffer) {
@@ -384,9 +385,9 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   figures.slabBytes += plan->getTotalSize();
   figures.naiveBytes += *naive;
   figures.lowerBoundBytes += *lowerBound;
-  figures.provenBytes += std::min(
-      plan->getTotalSize(),
-      std::max(intervalLowerBound, plan->outcome.provenBound));
+  figures.provenBytes +=
+      std::min(plan->getTotalSize(),
+               std::max(intervalLowerBound, plan->outcome.provenBound));
   LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "
                           << plan->outcome.strategy << " planned "
                           << plan->slabs.size() << " " << noun << "s of "

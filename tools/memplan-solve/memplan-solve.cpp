@@ -247,6 +247,12 @@ static void printSummary(raw_ostream &os, PlanKind kind, const Run &run,
   row("naive:", Twine(naive) + " bytes");
   row("ratio:", formatRatio(bytes, lowerBound) + " (" + getBytesLabel(kind) +
                     " / lower bound)");
+  // What is proven: the bound, or more where a search proved it.
+  uint64_t proven =
+      std::min(bytes, std::max(lowerBound, run.plan.outcome.provenBound));
+  row("proven gap:", proven == bytes ? Twine("0 bytes (proven optimal)")
+                                     : "at most " + Twine(bytes - proven) +
+                                           " bytes over the optimum");
   row("time:", formatMillis(run.seconds) + " ms");
 }
 

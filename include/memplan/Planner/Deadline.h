@@ -1,4 +1,4 @@
-//===- Deadline.h - One wall-clock stop for a whole planning run -*- C++ -*-===//
+//===- Deadline.h - One wall-clock stop for a planning run ------*- C++ -*-===//
 //
 // A planning pass is given one time limit for all of its functions, memory
 // spaces and strategies. It makes one Deadline when it starts and hands it
@@ -46,8 +46,8 @@ public:
   double getSecondsLeft(double none = 0) const {
     if (!isSet())
       return none;
-    return std::max(
-        0.0, std::chrono::duration<double>(time - Clock::now()).count());
+    return std::max(0.0,
+                    std::chrono::duration<double>(time - Clock::now()).count());
   }
 
   Clock::time_point getTime() const { return time; }

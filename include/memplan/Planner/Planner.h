@@ -105,12 +105,10 @@ struct CapacityFit {
 /// have no search, so an object plan over the capacity is answered Unknown.
 /// The search stops at `deadline` at the latest.
 /// Fails only on input `exact` rejects.
-llvm::Expected<CapacityFit> fitCapacity(llvm::ArrayRef<Buffer> buffers,
-                                        PlanKind kind,
-                                        std::optional<SlabPlan> start,
-                                        uint64_t capacity,
-                                        double timeLimitSeconds,
-                                        Deadline deadline = Deadline());
+llvm::Expected<CapacityFit>
+fitCapacity(llvm::ArrayRef<Buffer> buffers, PlanKind kind,
+            std::optional<SlabPlan> start, uint64_t capacity,
+            double timeLimitSeconds, Deadline deadline = Deadline());
 
 } // namespace memplan
 

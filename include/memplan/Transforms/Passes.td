@@ -18,11 +18,13 @@ defvar planningOptions = [
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Emit a remark on each function with what was planned">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"2.0",
-           "Seconds that searching strategies (hill-climb, exact, best) may "
-           "spend on one memory space of one function; 0 means no limit. "
-           "exact counts its work in steps and gives the same plan on any "
-           "machine; hill-climb stopped by this limit may give a plan that "
-           "depends on the machine's speed">,
+           "Wall-clock seconds for the whole pass, from its start: every "
+           "search of every function, memory space and strategy stops at "
+           "its end, and the search time is shared among the spaces whose "
+           "plans may still shrink, by their numbers of buffers; 0 means no "
+           "limit. exact counts its share in steps and gives the same plan "
+           "on any machine fast enough to spend them; a search stopped by "
+           "the clock may give a plan that depends on the machine's speed">,
     Option<"slab", "slab", "::memplan::SlabKind",
            /*default=*/"::memplan::SlabKind::Alloc",
            "Where slabs (or objects) live: alloc (a memref.alloc at the "
@@ -180,7 +182,11 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     docs/exact.md), and `best` (the default), which runs the others within
     `time-limit`, exact last from their smallest plan, and keeps the
     smallest slab; it stops at the first plan that meets the lower bound,
-    which none can beat.
+    which none can beat. The quick strategies of every space run first,
+    then the searches of the spaces left above their bound, the spaces in
+    parallel unless threading is disabled; the output is the same either
+    way. The summary ends with the gap the plan is proven within, or
+    "proven optimal".
 
     Placement (`slab=alloc|global`): with `global`, each slab is a private,
     uninitialized `memref.global` (per function and memory space, named

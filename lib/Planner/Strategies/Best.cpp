@@ -143,8 +143,9 @@ BestRun::BestRun(const BestStrategy &best, ArrayRef<Buffer> buffers)
 }
 
 bool BestRun::isOutOfTime() const {
-  bool anyPlan = llvm::any_of(
-      outcomes, [](const Outcome &outcome) { return outcome.plan.has_value(); });
+  bool anyPlan = llvm::any_of(outcomes, [](const Outcome &outcome) {
+    return outcome.plan.has_value();
+  });
   return anyPlan && best.options.deadline.hasPassed();
 }
 
@@ -191,9 +192,9 @@ Expected<Plan> BestRun::finish(double searchSeconds) {
   Clock::time_point searchStart = Clock::now();
   // Hill-climb and the like share the first half on the wall clock; the
   // finisher gets the second, fixed, half.
-  double half = (searchSeconds > 0 ? searchSeconds
-                                   : StrategyOptions().timeLimitSeconds) /
-                2;
+  double half =
+      (searchSeconds > 0 ? searchSeconds : StrategyOptions().timeLimitSeconds) /
+      2;
   auto timeLeft = [&] {
     if (searchSeconds <= 0)
       return 0.0;
@@ -244,8 +245,7 @@ Expected<Plan> BestRun::summarize() {
   }
   if (next != names.size())
     os << "; "
-       << (cut == Cut::AtLowerBound ? "at the lower bound"
-                                    : "out of time")
+       << (cut == Cut::AtLowerBound ? "at the lower bound" : "out of time")
        << ", so " << join(ArrayRef(names).drop_front(next), ", ")
        << " did not run";
   os << formatv("; {0:f1} ms", seconds * 1e3);
