@@ -11,7 +11,10 @@ Runs, in one go on one machine, so that the ratios compare like with like:
     buddy models, next to upstream one-shot-bufferize;
   * memplan-opt -mlir-timing on each buddy model, bufferizing and planning
     in one run, and on generated functions of 10k and 100k allocations;
-  * the peak resident memory of memplan-solve on 1M buffers.
+  * the peak resident memory of memplan-solve on 1M buffers;
+  * every bundled model (models/nelli and models/buddy), bufferized and
+    planned in one run: the default pass against one-shot-bufferize, what
+    its summary proves, and the pass's wall time under short time limits.
 It draws time against size on a log-log plot (docs/performance-scaling.svg)
 and keeps the raw figures in docs/performance.json, from which
 --render-only redraws the page. Python standard library only.
@@ -30,6 +33,12 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODELS = os.path.join(ROOT, "models", "buddy")
+ALL_MODEL_DIRS = [os.path.join(ROOT, "models", "nelli"), MODELS]
+# Time limits under which the pass's wall time is measured, with exact,
+# which searches until the limit or a proof.
+LIMITS = [0.1, 0.5]
+SUMMARY_RE = re.compile(r"remark: memplan-offsets: @\S+: planned .*; (proven optimal|"
+                        r"proven within (\d+) bytes)")
 BUDDY = ["bert", "deepseek_r1_distill_decode", "llama_7b_decoder", "resnet18_tosa"]
 SIZES = [1000, 10000, 100000, 1000000]
 BUFFERIZE = [
@@ -312,10 +321,109 @@ def measure(args):
                         [solve, "--mode=" + mode, "--strategy=" + row["strategy"],
                          csv, "-o", os.devnull])))
 
+    log("the default pass and the time limit on every bundled model")
+    budget_rows = measure_budget(opt, repetitions)
+
     return {"planner": planner, "passes": passes, "context": context,
             "repetitions": repetitions, "machine": machine(),
             "benchmark_version": benchmark_version(), "timing_rows": timing_rows,
-            "generated_rows": generated_rows, "memory_rows": memory_rows}
+            "generated_rows": generated_rows, "memory_rows": memory_rows,
+            "budget_rows": budget_rows}
+
+
+def measure_budget(opt, repetitions):
+    """Per bundled model: one-shot-bufferize and the default memplan-offsets
+    in one run (median wall ms), the functions proven optimal and the bytes
+    of the gaps proven, and the pass's wall ms with exact under each limit."""
+    rows = []
+    for directory in ALL_MODEL_DIRS:
+        for name in sorted(os.listdir(directory)):
+            if not name.endswith(".mlir"):
+                continue
+            model = os.path.join(directory, name)
+            base = [opt, model, *BUFFERIZE]
+            row = {"model": os.path.basename(directory) + "/" + name[:-5]}
+            times = median_timing(base + ["--memplan-offsets", "--verify-each=false"],
+                                  repetitions)
+            row["bufferize"] = times["OneShotBufferizePass"]
+            row["default"] = times["MemPlanOffsets"]
+            result = subprocess.run(base + ["--memplan-offsets=summary=true", "-o", os.devnull],
+                                    check=True, capture_output=True, text=True)
+            proofs = SUMMARY_RE.findall(result.stderr)
+            row["functions"] = len(proofs)
+            row["optimal"] = sum(1 for whole, _ in proofs if whole == "proven optimal")
+            row["gap_bytes"] = sum(int(gap) for _, gap in proofs if gap)
+            row["limits"] = {}
+            for limit in LIMITS:
+                flag = "--memplan-offsets=strategy=exact time-limit=%g" % limit
+                runs = [mlir_timing(base + [flag, "--verify-each=false"])["MemPlanOffsets"]
+                        for _ in range(repetitions)]
+                row["limits"]["%g" % limit] = max(runs)
+            rows.append(row)
+            log("  %s: %.1f / %.1f ms" % (row["model"], row["default"], row["bufferize"]))
+    return rows
+
+
+def budget_sections(rows):
+    """The tables of the default pass's cost and of the time limit."""
+    if not rows:
+        return []
+    shares = [row["default"] / row["bufferize"] for row in rows]
+    worst = max(rows, key=lambda row: row["default"] / row["bufferize"])
+    lines = ["| model | one-shot-bufferize ms | memplan-offsets (best) ms | share | functions proven optimal | bytes of the gaps proven |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        lines.append("| %s | %s | %s | %.1f%% | %d of %d | %d |" % (
+            row["model"], fmt_ms(row["bufferize"]), fmt_ms(row["default"]),
+            100 * row["default"] / row["bufferize"], row["optimal"], row["functions"],
+            row["gap_bytes"]))
+    median = statistics.median(shares)
+    out = ["""## The default pass on every bundled model
+
+`memplan-opt MODEL <bufferize> --memplan-offsets --verify-each=false
+-mlir-timing`: one-shot-bufferize and the default planning pass (`best`,
+`time-limit=2`) of the same run, median wall ms. The pass stops `best` at the
+first plan that meets the lower bound, which counts alignment padding, and
+gives search time only to the spaces left above it. The last two columns
+come from its summaries: the functions whose plans are proven optimal, and
+the bytes by which the others may exceed their optimum.
+
+Median share %.1f%% (target: at most 10%%: %s); worst %.1f%% on %s
+(target: at most 100%%: %s).
+
+%s
+""" % (100 * median, "met" if median <= 0.10 else "missed",
+       100 * max(shares), worst["model"], "met" if max(shares) <= 1.0 else "missed",
+       "\n".join(lines))]
+
+    lines = ["| model | " + " | ".join("time-limit=%g: pass ms | overshoot ms" % limit
+                                        for limit in LIMITS) + " |",
+             "|---|" + "---:|---:|" * len(LIMITS)]
+    worst_over = {}
+    for row in rows:
+        cells = []
+        for limit in LIMITS:
+            ms = row["limits"]["%g" % limit]
+            over = ms - 1e3 * limit
+            allowed = 1e3 * limit * 0.1 + 50
+            worst_over[limit] = max(worst_over.get(limit, -1e9), over - allowed)
+            cells += [fmt_ms(ms), "%+.0f" % over]
+        lines.append("| %s | %s |" % (row["model"], " | ".join(cells)))
+    verdicts = ", ".join("time-limit=%g: %s" % (
+        limit, "met" if worst_over[limit] <= 0 else "missed by %.0f ms" % worst_over[limit])
+        for limit in LIMITS)
+    out.append("""## The time limit
+
+`--memplan-offsets="strategy=exact time-limit=T"`, whose search runs until it
+proves its plan optimal or the limit ends: the pass's wall time from
+`-mlir-timing` (the largest of the runs), and how far past T it ran
+(negative: it finished early, with a proof). The limit is the whole pass's,
+from its start: analysis, every function and memory space and every
+strategy. Target: at most 10%% + 50 ms over T on every model (%s).
+
+%s
+""" % (verdicts, "\n".join(lines)))
+    return out
 
 
 def render(data, output):
@@ -558,6 +666,8 @@ adds the difference.
 
 %s
 """ % "\n".join(lines))
+
+    out += budget_sections(data.get("budget_rows", []))
 
     with open(output, "w") as page:
         page.write("\n".join(out))

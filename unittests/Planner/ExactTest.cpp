@@ -298,6 +298,20 @@ TEST(ExactSolverTest, AlignmentForcesAGap) {
   EXPECT_TRUE(result->isOptimal());
 }
 
+TEST(ExactSolverTest, PaddedBoundNeedsNoSearch) {
+  // Four 10-byte buffers aligned to 16, live together: the starting plan,
+  // 58 bytes, meets the bound that counts padding (16 * 3 + 10), so nothing
+  // is searched.
+  Buffer buffers[] = {makeBuffer(10, 0, 2, 16), makeBuffer(10, 0, 2, 16),
+                      makeBuffer(10, 0, 2, 16), makeBuffer(10, 1, 3, 16)};
+  std::optional<ExactResult> result = runExact(buffers, untimed());
+  ASSERT_TRUE(result && result->plan);
+  EXPECT_EQ(result->plan->slabSize, 58u);
+  EXPECT_EQ(result->lowerBound, 58u);
+  EXPECT_TRUE(result->isOptimal());
+  EXPECT_EQ(result->nodes, 0u);
+}
+
 TEST(ExactSolverTest, HugeSizesThatFit) {
   constexpr uint64_t kHalf = uint64_t(1) << 63;
   // Together they end exactly at the largest 64-bit value.

@@ -22,6 +22,7 @@
 #include "ExactModel.h"
 #include "SearchBudget.h"
 
+#include "memplan/Planner/Bounds.h"
 #include "memplan/Planner/Strategy.h"
 #include "memplan/Planner/Validator.h"
 
@@ -96,6 +97,16 @@ void ExactSolver::seed(ArrayRef<Buffer> buffers, ArrayRef<Plan> plans) {
   for (auto [state, component] : llvm::zip(states, model.components)) {
     state.component = &component;
     state.provenBound = component.liveBound;
+    // The bound that counts alignment padding (Bounds.h) can be higher;
+    // every top is a whole number of units.
+    SmallVector<Buffer> members;
+    for (unsigned original : component.original)
+      members.push_back(buffers[original]);
+    if (Expected<uint64_t> padded = computeLowerBound(members))
+      state.provenBound =
+          std::max(state.provenBound, divideCeil(*padded, model.unit));
+    else
+      consumeError(padded.takeError());
     bool seeded = false;
     for (const Plan &plan : plans) {
       uint64_t top = 0;
@@ -272,7 +283,8 @@ Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
                                "buffer %zu has an empty lifetime", index);
   // The clock starts before the model and the starting plans, so that the
   // limit bounds the whole call when they are slow (huge problems).
-  SearchBudget budget = SearchBudget::forSeconds(options.timeLimitSeconds, options.deadline);
+  SearchBudget budget =
+      SearchBudget::forSeconds(options.timeLimitSeconds, options.deadline);
   Expected<detail::ExactModel> model = detail::buildExactModel(buffers);
   if (!model)
     return model.takeError();
