@@ -484,7 +484,7 @@ Reproduce with:
 
 ```sh
 scripts/setup.sh                      # installs and builds (as the README's test command)
-python3 scripts/performance.py        # about 10 minutes; rewrites this page and the plot
+python3 scripts/performance.py        # about 25 minutes; rewrites this page and the plot
 # or one benchmark at a time:
 build/bin/memplan-planner-benchmark --benchmark_filter='offsets/greedy-size/'
 build/bin/memplan-pass-benchmark --benchmark_filter='buddy/bert/'
@@ -601,11 +601,11 @@ The same benchmark binary bufferizes each buddy model (after
 `--convert-elementwise-to-linalg --canonicalize --cse`, as
 `scripts/plan-model.sh` does) and plans the bufferized model; times in ms,
 share = the pass's time over one-shot-bufferize's. `best`, the passes'
-default, stops at the first plan that meets the lower bound; where none
-does (BERT's plan is 92 bytes over it, alignment padding), mincost-flow's
-flow network (up to
-1000 buffers) and the searches of hill-climb and exact dominate it, up to
-its `time-limit` (2 s).
+default, stops at the first plan that meets the lower bound, which counts
+the alignment padding of every buffer below the highest live one; where
+none does, mincost-flow's flow network (up to 1000 buffers) and the
+searches of hill-climb and exact dominate it, up to its `time-limit` (2 s,
+for the whole pass).
 
 %s
 """ % "\n".join(lines))

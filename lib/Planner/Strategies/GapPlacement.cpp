@@ -10,6 +10,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <functional>
 #include <tuple>
 
 using namespace llvm;
@@ -213,25 +214,68 @@ void GapPlacer::findOverlapping(unsigned index) {
       collect(left);
 }
 
-template <typename Visit> void GapPlacer::forEachInOffsetOrder(Visit visit) {
-  if (lists.size() == 1) {
-    for (const PlacedRange *range = lists[0].next; range != lists[0].end;
-         ++range)
-      visit(*range);
-    return;
-  }
-  // Sorted together: merging the lists with a heap of their heads was
-  // slower on problems with thousands of buffers live at once, where most
-  // ranges come from a few long lists. Ranges at one offset may come in any
-  // order: the gaps between their union's blocks do not depend on it.
+ArrayRef<GapPlacer::PlacedRange> GapPlacer::getRangesInOffsetOrder() {
+  if (lists.empty())
+    return {};
+  if (lists.size() == 1)
+    return ArrayRef(lists[0].next, lists[0].end);
+  // The lists are joined two at a time, the two shortest first (as Huffman
+  // codes are built), each join making the ranges that overlap or touch one
+  // block: a long list is then copied once or twice, not once per round,
+  // where sorting all K ranges was O(K log K) and a heap of the lists'
+  // heads was slower still (most ranges come from a few long lists). Only
+  // the gaps between the union's blocks matter, and joining keeps them.
+  // Each run is [begin, begin + size) of `merged`; a join appends its run.
   merged.clear();
-  for (const BlockList &list : lists)
+  using Run = std::pair<size_t, size_t>; // (size, begin)
+  runs.clear();
+  for (const BlockList &list : lists) {
+    runs.push_back({size_t(list.end - list.next), merged.size()});
     merged.append(list.next, list.end);
-  // std::sort: llvm::sort would hand these trivially copyable records to
-  // qsort.
-  std::sort(merged.begin(), merged.end());
-  for (const PlacedRange &range : merged)
-    visit(range);
+  }
+  // A few ranges in all, as where few buffers are live at once, sort faster
+  // than the joins' bookkeeping.
+  if (merged.size() <= kSortedRanges) {
+    // std::sort: llvm::sort would hand these trivially copyable records to
+    // qsort.
+    std::sort(merged.begin(), merged.end());
+    return merged;
+  }
+  std::make_heap(runs.begin(), runs.end(), std::greater<Run>());
+  while (runs.size() > 1) {
+    std::pop_heap(runs.begin(), runs.end(), std::greater<Run>());
+    Run lhs = runs.pop_back_val();
+    std::pop_heap(runs.begin(), runs.end(), std::greater<Run>());
+    Run rhs = runs.pop_back_val();
+    // Room first: the join reads what it appends to.
+    merged.reserve(merged.size() + lhs.first + rhs.first);
+    size_t begin = merged.size();
+    joinSorted(ArrayRef(merged).slice(lhs.second, lhs.first),
+               ArrayRef(merged).slice(rhs.second, rhs.first), merged);
+    runs.push_back({merged.size() - begin, begin});
+    std::push_heap(runs.begin(), runs.end(), std::greater<Run>());
+  }
+  return ArrayRef(merged).slice(runs[0].second, runs[0].first);
+}
+
+void GapPlacer::joinSorted(ArrayRef<PlacedRange> lhs, ArrayRef<PlacedRange> rhs,
+                           SmallVectorImpl<PlacedRange> &out) {
+  // `out` may hold the runs joined before: join only within this one.
+  size_t runBegin = out.size();
+  auto append = [&](const PlacedRange &range) {
+    size_t size = out.size();
+    if (size != runBegin && range.offset <= out[size - 1].end)
+      out[size - 1].end = std::max(out[size - 1].end, range.end);
+    else
+      out.push_back(range);
+  };
+  const PlacedRange *l = lhs.begin(), *r = rhs.begin();
+  while (l != lhs.end() && r != rhs.end())
+    append(r->offset < l->offset ? *r++ : *l++);
+  for (; l != lhs.end(); ++l)
+    append(*l);
+  for (; r != rhs.end(); ++r)
+    append(*r);
 }
 
 bool GapPlacer::place(unsigned index) {
@@ -245,7 +289,7 @@ bool GapPlacer::place(unsigned index) {
   uint64_t prev = 0;
   std::optional<uint64_t> bestOffset;
   uint64_t smallestGap = 0;
-  forEachInOffsetOrder([&](const PlacedRange &x) {
+  for (const PlacedRange &x : getRangesInOffsetOrder()) {
     if (x.offset > prev) {
       std::optional<uint64_t> candidate = fitInGap(buffer, prev, x.offset);
       uint64_t gap = x.offset - prev;
@@ -255,7 +299,7 @@ bool GapPlacer::place(unsigned index) {
       }
     }
     prev = std::max(prev, x.end);
-  });
+  }
 
   if (!bestOffset)
     bestOffset = checkedAlignTo(prev, buffer.alignment);

@@ -41,10 +41,10 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
 ///
 /// How GapPlacer finds the placed buffers that overlap a new one in time.
 enum class OverlapSearch {
-  /// A segment tree over time: O(k log k) per placement to read, where k is
-  /// the number of blocks of touching byte ranges in O(log n) nodes (at
-  /// most the number of placed buffers that overlap the new one), and
-  /// O(log n) merges into sorted block lists to record.
+  /// A segment tree over time: O(k log l) per placement to read, where k is
+  /// the number of blocks of touching byte ranges in the l lists of O(log n)
+  /// nodes (at most the number of placed buffers that overlap the new one),
+  /// and O(log n) merges into sorted block lists to record.
   SegmentTree,
   /// Scan every placed buffer, O(n) per placement: the textbook form, kept
   /// as the oracle the tests hold the tree to.
@@ -78,8 +78,14 @@ private:
   /// their union, so the tree may hand over merged ranges, and ranges that
   /// overlap or repeat: none of that changes a gap.
   void findOverlapping(unsigned index);
-  /// Calls `visit` on every range of `lists`, in offset order.
-  template <typename Visit> void forEachInOffsetOrder(Visit visit);
+  /// Ranges in offset order whose union is that of the ranges of `lists`;
+  /// valid until the next call.
+  llvm::ArrayRef<PlacedRange> getRangesInOffsetOrder();
+  /// Appends the ranges of `lhs` and `rhs` (each in offset order) to `out`
+  /// in offset order, joining those that overlap or touch.
+  static void joinSorted(llvm::ArrayRef<PlacedRange> lhs,
+                         llvm::ArrayRef<PlacedRange> rhs,
+                         llvm::SmallVectorImpl<PlacedRange> &out);
   void insertIntoTree(unsigned index);
   /// Adds `range` to the blocks of `node`, merging it with those it touches.
   void addToNode(unsigned node, PlacedRange range);
@@ -128,8 +134,8 @@ private:
   llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> reachBlocks;
   llvm::SmallVector<unsigned> stack;
   /// What findOverlapping hands the gap search: lists of ranges, and for
-  /// the scan the ranges it found; `merged` holds several lists sorted as
-  /// one.
+  /// the scan the ranges it found; `merged` holds several lists and their
+  /// joins, `runs` the (size, begin) of those still to join.
   struct BlockList {
     const PlacedRange *next;
     const PlacedRange *end;
@@ -137,6 +143,9 @@ private:
   llvm::SmallVector<BlockList> lists;
   llvm::SmallVector<PlacedRange> overlapping;
   llvm::SmallVector<PlacedRange> merged;
+  llvm::SmallVector<std::pair<size_t, size_t>> runs;
+  /// Up to this many ranges in all, the lists are sorted as one instead.
+  static constexpr size_t kSortedRanges = 256;
 };
 
 } // namespace memplan::detail
