@@ -63,12 +63,19 @@ llvm::Error validateSpacePlan(const SpaceProblem &space, const SlabPlan &plan,
 class SpacePlanning {
 public:
   SpacePlanning(const PlanningOptions &options, SlabPlacer &placer,
-                ArrayRef<Plan> applied)
+                ArrayRef<Plan> applied, MLIRContext *context)
       : options(options), limits(SpaceLimits::fromOptions(options)),
         placer(placer), applied(applied) {
     StrategyOptions strategyOptions;
     strategyOptions.timeLimitSeconds = options.timeLimitSeconds;
     strategyOptions.deadline = options.deadline;
+    // best runs its quick strategies at once with MLIR's threads, or one
+    // after the other under --mlir-disable-threading.
+    if (context && context->isMultithreadingEnabled())
+      strategyOptions.parallelFor =
+          [context](size_t count, llvm::function_ref<void(size_t)> body) {
+            mlir::parallelFor(context, 0, count, body);
+          };
     if (!isApplying())
       planner = createPlanner(options.kind, options.strategy, strategyOptions);
   }
@@ -415,7 +422,10 @@ FailureOr<ModulePlan> planModule(const ModuleBuffers &buffers,
   assert(
       (options.applyFile.empty() || applied.size() == buffers.spaces.size()) &&
       "one applied plan per space");
-  SpacePlanning planning(options, placer, applied);
+  MLIRContext *context = buffers.functions.empty()
+                             ? nullptr
+                             : buffers.functions.front().func->getContext();
+  SpacePlanning planning(options, placer, applied, context);
   ModulePlan result;
   result.spaces.resize(buffers.spaces.size());
   result.functions.resize(buffers.functions.size());

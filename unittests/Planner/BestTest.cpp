@@ -6,6 +6,8 @@
 #include "PlannerTestUtils.h"
 
 #include <random>
+#include <thread>
+#include <vector>
 
 using namespace memplan;
 
@@ -198,6 +200,54 @@ TEST(BestTest, NoWorseThanAnyStrategyOnRandomProblems) {
         details.contains(" won (" + std::to_string(best->slabSize) + ")"))
         << best->details;
   }
+}
+
+/// best's details without the time they end with.
+std::string withoutTime(llvm::StringRef details) {
+  return details.substr(0, details.rfind("; ")).str();
+}
+
+TEST(BestTest, QuickStrategiesAtOnceGiveThePlanOfOneAfterTheOther) {
+  // Each body on a thread of its own, started last first, so that the
+  // later strategies tend to finish first.
+  auto onThreads = [](size_t count, llvm::function_ref<void(size_t)> body) {
+    std::vector<std::thread> threads;
+    for (size_t i = count; i-- != 0;)
+      threads.emplace_back([&body, i] { body(i); });
+    for (std::thread &thread : threads)
+      thread.join();
+  };
+  std::mt19937 rng(777);
+  RandomProblemShape shape;
+  shape.maxBuffers = 30;
+  shape.maxAlignmentLog2 = 4;
+  shape.maxLifetime = 6;
+  unsigned compared = 0, ranAtOnce = 0;
+  for (int problem = 0; problem < 60; ++problem) {
+    llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
+    SCOPED_TRACE("problem " + std::to_string(problem));
+    StrategyOptions options;
+    options.timeLimitSeconds = 0.05;
+    std::optional<Plan> inOrder = runStrategy("best", buffers, options);
+    options.parallelFor = onThreads;
+    std::optional<Plan> atOnce = runStrategy("best", buffers, options);
+    ASSERT_TRUE(inOrder && atOnce);
+    // A search stopped by the clock may find something else.
+    if (inOrder->outcome.stoppedByClock || atOnce->outcome.stoppedByClock)
+      continue;
+    ++compared;
+    EXPECT_EQ(atOnce->offsets, inOrder->offsets);
+    EXPECT_EQ(atOnce->slabSize, inOrder->slabSize);
+    EXPECT_EQ(atOnce->outcome.strategy, inOrder->outcome.strategy);
+    EXPECT_EQ(withoutTime(atOnce->details), withoutTime(inOrder->details));
+    // Past naive and greedy-size, the rest ran at once.
+    if (!llvm::StringRef(inOrder->details)
+             .contains("greedy-size " + std::to_string(inOrder->slabSize) +
+                       "; at the lower bound"))
+      ++ranAtOnce;
+  }
+  EXPECT_GT(compared, 40u);
+  EXPECT_GT(ranAtOnce, 10u);
 }
 
 } // namespace

@@ -11,9 +11,11 @@
 #include "memplan/Planner/Deadline.h"
 #include "memplan/Planner/Problem.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 
 namespace memplan {
@@ -25,6 +27,12 @@ struct StrategyOptions {
   /// Where every search stops, whatever is left of its own budget: the end
   /// of the time limit of a whole planning pass.
   Deadline deadline;
+  /// Runs `body(i)` for every i below `count`, perhaps concurrently, and
+  /// returns when all have run; as mlir::parallelFor does for a pass. When
+  /// empty, strategies made of others run their parts one after the other.
+  /// The plans do not depend on it.
+  std::function<void(size_t count, llvm::function_ref<void(size_t)> body)>
+      parallelFor;
   /// Seed of strategies that make random choices; the same seed gives the
   /// same plan.
   uint64_t seed = 1;

@@ -17,6 +17,10 @@
 // problem it could run for ever. Since hill-climb may stop by time, so may
 // the choice of winner.
 //
+// With StrategyOptions::parallelFor, the quick strategies after the first
+// two run at once; the plan and the details are those of running them in
+// order.
+//
 // It stops as soon as a plan meets the lower bound (computeLowerBound),
 // which no plan can beat: ties go to the strategy given first, so the
 // strategies after it would not change the plan, and they do not run. Once
@@ -48,6 +52,10 @@ namespace {
 /// What a strategy told to use the time left was told when it ran out
 /// already: a strategy limited to 0 seconds would be unlimited.
 constexpr double kLeastSeconds = 1e-3;
+
+/// With StrategyOptions::parallelFor, how many quick strategies run one
+/// after the other before the rest run at once: naive and greedy-size.
+constexpr unsigned kRunAlone = 2;
 
 using Clock = std::chrono::steady_clock;
 
@@ -175,8 +183,16 @@ bool BestRun::run(unsigned index, double limit) {
 }
 
 void BestRun::runQuickStrategies() {
-  while (cut == Cut::None && next != best.candidates.size() &&
-         !best.candidates[next]->searches()) {
+  unsigned quickEnd = next;
+  while (quickEnd != best.candidates.size() &&
+         !best.candidates[quickEnd]->searches())
+    ++quickEnd;
+  // The first ones alone: where one meets the bound, as a greedy one
+  // usually does, running the others beside it would be wasted.
+  unsigned aloneEnd = best.options.parallelFor
+                          ? std::min(quickEnd, next + kRunAlone)
+                          : quickEnd;
+  while (cut == Cut::None && next != aloneEnd) {
     if (isOutOfTime()) {
       cut = Cut::OutOfTime;
       return;
@@ -186,6 +202,36 @@ void BestRun::runQuickStrategies() {
     if (atBound)
       cut = Cut::AtLowerBound;
   }
+  if (cut != Cut::None || next == quickEnd)
+    return;
+  // The rest at once. The outcome is the one of running them in order: the
+  // first that meets the bound, or did not start before the deadline, ends
+  // the run, and what the later ones found is dropped.
+  unsigned first = next;
+  bool havePlan = llvm::any_of(outcomes, [](const Outcome &outcome) {
+    return outcome.plan.has_value();
+  });
+  SmallVector<char> started(quickEnd - first, false);
+  SmallVector<char> atBound(quickEnd - first, false);
+  best.options.parallelFor(quickEnd - first, [&](size_t offset) {
+    if (havePlan && best.options.deadline.hasPassed())
+      return;
+    started[offset] = true;
+    atBound[offset] = run(first + offset, 0);
+  });
+  for (; next != quickEnd; ++next) {
+    if (!started[next - first]) {
+      cut = Cut::OutOfTime;
+      break;
+    }
+    if (atBound[next - first]) {
+      ++next;
+      cut = Cut::AtLowerBound;
+      break;
+    }
+  }
+  for (unsigned dropped = next; dropped != quickEnd; ++dropped)
+    outcomes[dropped] = Outcome();
 }
 
 Expected<Plan> BestRun::finish(double searchSeconds) {
