@@ -67,8 +67,9 @@ def document(rows, args):
         "on its own). The models are bufferized as `scripts/models.py` does.",
         "*Buffers* are the planned allocations, *later lives* the lives after",
         "their first. Slabs and bounds in KiB (all functions summed); the",
-        "bound is the largest sum of bytes live at once, which no plan of",
-        "those lifetimes goes below. *s* is memplan-opt's wall-clock seconds.",
+        "bound is the largest sum of bytes live at once, each buffer but the",
+        "highest rounded up to the least alignment, which no plan of those",
+        "lifetimes goes below. *s* is memplan-opt's wall-clock seconds.",
         "",
     ]
     header = ["program", "buffers", "later lives", "slab whole", "slab split",
