@@ -76,8 +76,13 @@ def check_space(space, where, offsets_mode):
     require(space, "placement",
             lambda v: v in ("alloc", "global", "argument", "stack"),
             "alloc, global, argument or stack", where)
+    proven = require(space, "proven-bound", is_count, "a count", where)
+    if proven < space.get("interval-lower-bound", space["lower-bound"]):
+        raise ReportError(f"{where}: the proven bound is below the lower bound")
     if offsets_mode:
-        require(space, "slab-bytes", is_count, "a count", where)
+        slab = require(space, "slab-bytes", is_count, "a count", where)
+        if proven > slab:
+            raise ReportError(f"{where}: the proven bound is above the slab")
         require(space, "slab-alignment",
                 lambda v: is_count(v) and v > 0 and v & (v - 1) == 0,
                 "a power of two", where)

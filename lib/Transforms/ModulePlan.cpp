@@ -392,9 +392,10 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   figures.slabBytes += plan->getTotalSize();
   figures.naiveBytes += *naive;
   figures.lowerBoundBytes += *lowerBound;
-  figures.provenBytes +=
+  uint64_t provenBound =
       std::min(plan->getTotalSize(),
                std::max(intervalLowerBound, plan->outcome.provenBound));
+  figures.provenBytes += provenBound;
   LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "
                           << plan->outcome.strategy << " planned "
                           << plan->slabs.size() << " " << noun << "s of "
@@ -410,6 +411,7 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   spacePlan.plan = std::move(*plan);
   spacePlan.lowerBound = *lowerBound;
   spacePlan.intervalLowerBound = intervalLowerBound;
+  spacePlan.provenBound = provenBound;
   spacePlan.naive = *naive;
   return success();
 }

@@ -34,6 +34,9 @@ struct SpacePlan {
   /// Of `problem`, the intervals planned: more than `lowerBound` when
   /// widening made buffers overlap that never live at once.
   uint64_t intervalLowerBound = 0;
+  /// What no plan of `problem` goes below: the larger of its bound and what
+  /// the strategy proved, at most the plan's size.
+  uint64_t provenBound = 0;
   uint64_t naive = 0;
   /// How long the strategy took.
   double seconds = 0;

@@ -98,6 +98,7 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
           {"scope", static_cast<int64_t>(space.scopeIndex)},
           {"strategy", slabs.outcome.strategy},
           {"lower-bound", spacePlan.lowerBound},
+          {"proven-bound", spacePlan.provenBound},
           {"naive", spacePlan.naive},
           {"seconds", spacePlan.seconds},
           {"buffers", static_cast<int64_t>(space.buffers.size())}};

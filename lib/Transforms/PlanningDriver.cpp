@@ -151,10 +151,8 @@ FailureOr<PlanFigures> runPlanning(ModuleOp module,
     request.options.kind = order;
     // Reordering comes first and may take the whole limit; planning then
     // keeps only its quick strategies.
-    // (0 would mean no limit, so at least a millisecond.)
-    if (options.deadline.isSet())
-      request.options.timeLimitSeconds =
-          std::max(options.deadline.getSecondsLeft(), 1e-3);
+    request.options.timeLimitSeconds = options.timeLimitSeconds;
+    request.options.deadline = options.deadline;
     request.minAlignment = options.alignment;
     request.splitLives = options.splitLives;
     request.summary = options.summary;

@@ -13,6 +13,7 @@
 #ifndef MEMPLAN_PLANNER_SCHEDULE_H
 #define MEMPLAN_PLANNER_SCHEDULE_H
 
+#include "memplan/Planner/Deadline.h"
 #include "memplan/Planner/Problem.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -114,6 +115,9 @@ struct ScheduleOptions {
   /// For the exact search: nodes, and seconds of wall clock (0: none).
   uint64_t exactNodeBudget = 200000;
   double timeLimitSeconds = 2.0;
+  /// Where the exact search stops at the latest, whatever is left of
+  /// `timeLimitSeconds`: the end of a planning pass's limit.
+  Deadline deadline;
   /// An offsets strategy (Planner.h) that plans each candidate order's
   /// lifetimes: an order then wins with a smaller slab and no larger peak,
   /// or the same slab and a smaller peak. Empty: peaks alone are compared.

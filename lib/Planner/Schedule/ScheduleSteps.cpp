@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <numeric>
 
 using namespace memplan;
@@ -82,9 +83,13 @@ Schedule memplan::scheduleSteps(const ScheduleProblem &problem,
     // the program's peak so that an order of the same slab but a smaller
     // peak is not missed.
     uint64_t startingPeak = bySlab ? result.originalPeak : result.peak;
+    // The earlier of the limit and the deadline; 0 would mean none.
+    double seconds = options.timeLimitSeconds;
+    if (options.deadline.isSet())
+      seconds =
+          std::max(options.deadline.within(seconds).getSecondsLeft(), 1e-3);
     ExactOrder exact =
-        scheduleExact(problem, startingPeak, options.exactNodeBudget,
-                      options.timeLimitSeconds);
+        scheduleExact(problem, startingPeak, options.exactNodeBudget, seconds);
     if (exact.order)
       consider("exact", std::move(*exact.order));
     else
