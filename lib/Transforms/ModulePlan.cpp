@@ -69,6 +69,7 @@ public:
     StrategyOptions strategyOptions;
     strategyOptions.timeLimitSeconds = options.timeLimitSeconds;
     strategyOptions.deadline = options.deadline;
+    strategyOptions.gapTolerance = options.gapTolerance;
     // best runs its quick strategies at once with MLIR's threads, or one
     // after the other under --mlir-disable-threading.
     if (context && context->isMultithreadingEnabled())

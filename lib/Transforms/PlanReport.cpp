@@ -67,7 +67,8 @@ PlanReport::PlanReport(const PlanningOptions &options)
       strategy(options.applyFile.empty() ? options.strategy : "apply"),
       options(json::Object{{"strategy", options.strategy},
                            {"alignment", options.alignment},
-                           {"time-limit", options.timeLimitSeconds}}) {}
+                           {"time-limit", options.timeLimitSeconds},
+                           {"gap-tolerance", options.gapTolerance}}) {}
 
 void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
   for (auto [function, functionPlan] :

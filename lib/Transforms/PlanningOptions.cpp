@@ -23,11 +23,11 @@ namespace {
 
 /// Every option of the planning passes, in the order Passes.td gives them.
 constexpr StringLiteral kOptionNames[] = {
-    "strategy",        "alignment",     "remarks",  "summary",
-    "time-limit",      "slab",          "capacity", "space-capacity",
-    "space-alignment", "shared-spaces", "allocas",  "split-lives",
-    "insert-barriers", "schedule",      "report",   "apply",
-    "heapmap"};
+    "strategy",       "alignment",       "remarks",       "summary",
+    "time-limit",     "gap-tolerance",   "slab",          "capacity",
+    "space-capacity", "space-alignment", "shared-spaces", "allocas",
+    "split-lives",    "insert-barriers", "schedule",      "report",
+    "apply",          "heapmap"};
 
 constexpr StringLiteral kSlabKindNames[] = {"alloc", "global", "argument"};
 
@@ -113,6 +113,10 @@ std::string checkPlanningOptions(const PlanningOptions &options) {
         .str();
   if (!(options.timeLimitSeconds >= 0))
     return llvm::formatv("{0}: time-limit must not be negative",
+                         options.passArgument)
+        .str();
+  if (!(options.gapTolerance >= 0))
+    return llvm::formatv("{0}: gap-tolerance must not be negative",
                          options.passArgument)
         .str();
   std::optional<OrderKind> order = parseOrderKind(options.schedule);

@@ -35,6 +35,9 @@ struct PlanningOptions {
   bool remarks = false;
   bool summary = false;
   double timeLimitSeconds = 2.0;
+  /// best does not search where its plan is within this fraction of the
+  /// lower bound (StrategyOptions::gapTolerance).
+  double gapTolerance = 0.001;
   /// The end of `timeLimitSeconds` from the start of the pass's run: every
   /// search of every function and space stops there (runPlanning sets it).
   Deadline deadline;

@@ -25,6 +25,7 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
   options.remarks = pass.remarks;
   options.summary = pass.summary;
   options.timeLimitSeconds = pass.timeLimit;
+  options.gapTolerance = pass.gapTolerance;
   options.slab = pass.slab;
   options.capacity = pass.capacity;
   options.spaceCapacity.assign(pass.spaceCapacity.begin(),

@@ -23,7 +23,7 @@
 // GREEDY: "alignment": 16,
 // GREEDY-NEXT: "bytes": 64,
 // GREEDY-NEXT: "end": 7,
-// GREEDY-NEXT: "location": "loc(\"{{.*}}report.mlir\":[[#@LINE+98]]:8)",
+// GREEDY-NEXT: "location": "loc(\"{{.*}}report.mlir\":[[#@LINE+99]]:8)",
 // GREEDY-NEXT: "memory-space": "",
 // GREEDY-NEXT: "offset": 0,
 // GREEDY-NEXT: "scope": 0,
@@ -64,7 +64,7 @@
 // GREEDY-NEXT: "kind": "returned",
 // GREEDY-NEXT: "message": "returned from the function"
 // GREEDY-NEXT: },
-// GREEDY-NEXT: "location": "loc(\"{{.*}}report.mlir\":[[#@LINE+88]]:10)",
+// GREEDY-NEXT: "location": "loc(\"{{.*}}report.mlir\":[[#@LINE+89]]:10)",
 // GREEDY-NEXT: "memory-space": "",
 // GREEDY-NEXT: "status": "left-alone",
 // GREEDY-NEXT: "type": "memref<4xf32>"
@@ -86,6 +86,7 @@
 // GREEDY: "slab-bytes": 16,
 // GREEDY: "options": {
 // GREEDY-NEXT: "alignment": 16,
+// GREEDY-NEXT: "gap-tolerance": 0.001,
 // GREEDY-NEXT: "strategy": "greedy-size",
 // GREEDY-NEXT: "time-limit": 2
 // GREEDY-NEXT: },

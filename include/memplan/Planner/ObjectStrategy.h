@@ -50,6 +50,10 @@ public:
   /// The name used on command lines and in reports, e.g. "greedy-size".
   virtual llvm::StringRef getName() const = 0;
 
+  /// Whether it finishes in about the time of a greedy strategy on any
+  /// problem (OffsetStrategy::isQuick).
+  virtual bool isQuick() const { return true; }
+
   /// Computes a plan in which every object is as large as its largest buffer
   /// and every object holds at least one buffer. Fails if a buffer has an
   /// empty lifetime or if the total size overflows 64 bits. The result is

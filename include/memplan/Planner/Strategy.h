@@ -27,6 +27,11 @@ struct StrategyOptions {
   /// Where every search stops, whatever is left of its own budget: the end
   /// of the time limit of a whole planning pass.
   Deadline deadline;
+  /// `best` starts no search once its plan is proven within this fraction
+  /// of the optimum: at most the lower bound times (1 + gapTolerance), as a
+  /// MIP solver's relative gap. 0: it searches until the plan meets the
+  /// bound or the time is spent.
+  double gapTolerance = 0;
   /// Runs `body(i)` for every i below `count`, perhaps concurrently, and
   /// returns when all have run; as mlir::parallelFor does for a pass. When
   /// empty, strategies made of others run their parts one after the other.
@@ -76,6 +81,11 @@ public:
 
   /// Whether the strategy searches for as long as its time limit allows.
   virtual bool searches() const { return false; }
+
+  /// Whether it finishes in about the time of a greedy strategy on any
+  /// problem: `best` runs the quick ones on every problem, and the others
+  /// only where a gap to the lower bound remains.
+  virtual bool isQuick() const { return !searches(); }
 
   /// plan() in two steps, for a caller that plans many problems under one
   /// time limit: it runs the first step of every problem, then shares the

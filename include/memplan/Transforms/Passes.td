@@ -25,6 +25,11 @@ defvar planningOptions = [
            "limit. exact counts its share in steps and gives the same plan "
            "on any machine fast enough to spend them; a search stopped by "
            "the clock may give a plan that depends on the machine's speed">,
+    Option<"gapTolerance", "gap-tolerance", "double", /*default=*/"0.001",
+           "best searches (hill-climb, exact) only where its quick "
+           "strategies' plan is more than this fraction over the lower "
+           "bound, as a MIP solver's relative gap; 0 searches wherever "
+           "the plan is above the bound">,
     Option<"slab", "slab", "::memplan::SlabKind",
            /*default=*/"::memplan::SlabKind::Alloc",
            "Where slabs (or objects) live: alloc (a memref.alloc at the "

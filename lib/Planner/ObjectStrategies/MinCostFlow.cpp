@@ -89,6 +89,9 @@ class MinCostFlowObjectStrategy final : public ObjectStrategy {
 public:
   StringRef getName() const override { return "mincost-flow"; }
 
+  /// The flow network grows with the pairs of buffers that may share.
+  bool isQuick() const override { return false; }
+
   Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
 
 private:

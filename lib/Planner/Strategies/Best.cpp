@@ -8,8 +8,11 @@
 // come last, hill-climb and then exact.
 //
 // It plans in two steps (OffsetStrategy::startPlan). The first runs the
-// strategies that do not search, which finish whatever the limit; the
-// second runs the searching ones within the search time it is given:
+// quick strategies (OffsetStrategy::isQuick), which finish in about the
+// time of a greedy one; the second runs the others (mincost-flow's flow
+// network, then the searches) within the search time it is given, and only
+// where the plan is above the lower bound by more than
+// StrategyOptions::gapTolerance:
 // hill-climb at most half of it on the wall clock, then the finisher, exact,
 // from the smallest plan so far with the other half, which it counts in
 // steps, so that its plan does not depend on how fast the others ran. With
@@ -22,8 +25,10 @@
 // order.
 //
 // It stops as soon as a plan meets the lower bound (computeLowerBound),
-// which no plan can beat: ties go to the strategy given first, so the
-// strategies after it would not change the plan, and they do not run. Once
+// which no plan can beat, and the strategies after it do not run. Ties go
+// to the strategy given first among those that ran, so the plan is the one
+// running them all would give, but for a slower strategy that would have
+// met the bound too. Once
 // StrategyOptions::deadline has passed, no further strategy starts. The
 // details say which strategies did not run and why, and how long the run
 // took.
@@ -43,6 +48,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cmath>
 
 using namespace llvm;
 
@@ -96,7 +102,7 @@ struct Outcome {
 };
 
 /// Why a run left strategies out.
-enum class Cut { None, AtLowerBound, OutOfTime };
+enum class Cut { None, AtLowerBound, WithinTolerance, OutOfTime };
 
 /// One run of `best` on one problem, across its two steps.
 class BestRun final : public StagedOffsetPlan {
@@ -107,7 +113,7 @@ public:
   void runQuickStrategies();
 
   bool wantsSearch() const override {
-    return cut == Cut::None && next != names.size();
+    return cut == Cut::None && next != order.size();
   }
 
   Expected<Plan> finish(double searchSeconds) override;
@@ -116,8 +122,13 @@ private:
   /// Runs strategy `index` within `seconds` and records its outcome; true
   /// when the plan meets the lower bound.
   bool run(unsigned index, double seconds);
-  /// Whether no further strategy may start, having run `next` of them.
+  /// Whether no further strategy may start.
   bool isOutOfTime() const;
+  /// Whether the smallest plan so far is within the gap tolerance of the
+  /// lower bound, so that searching is not worth it.
+  bool isWithinTolerance() const;
+  /// Ends the run when it is within the tolerance and strategies are left.
+  void stopIfWithinTolerance();
   Expected<Plan> summarize();
 
   const BestStrategy &best;
@@ -129,8 +140,13 @@ private:
   /// No bound (a sum that overflows) stops nothing.
   std::optional<uint64_t> lowerBound;
   SmallVector<Outcome> outcomes;
-  /// The strategies that ran are the first `next` of `names`.
+  /// The indices of `names` in the order they run: the quick candidates (the
+  /// first `quickCount`), the others, then the finisher. Those that ran are
+  /// the first `next`; `ran` marks them by index.
+  SmallVector<unsigned> order;
+  unsigned quickCount = 0;
   unsigned next = 0;
+  SmallVector<char> ran;
   Cut cut = Cut::None;
 };
 } // namespace
@@ -144,6 +160,16 @@ BestRun::BestRun(const BestStrategy &best, ArrayRef<Buffer> buffers)
     names.push_back(best.finisher->getName());
   }
   outcomes.resize(names.size());
+  ran.assign(names.size(), false);
+  for (auto [index, candidate] : llvm::enumerate(best.candidates))
+    if (candidate->isQuick())
+      order.push_back(index);
+  quickCount = order.size();
+  for (auto [index, candidate] : llvm::enumerate(best.candidates))
+    if (!candidate->isQuick())
+      order.push_back(index);
+  if (finisherIndex)
+    order.push_back(*finisherIndex);
   if (Expected<uint64_t> bound = computeLowerBound(buffers))
     lowerBound = *bound;
   else
@@ -155,6 +181,18 @@ bool BestRun::isOutOfTime() const {
     return outcome.plan.has_value();
   });
   return anyPlan && best.options.deadline.hasPassed();
+}
+
+bool BestRun::isWithinTolerance() const {
+  double tolerance = best.options.gapTolerance;
+  if (!lowerBound || !(tolerance > 0))
+    return false;
+  // Rounded down: within the tolerance means at most that many bytes over.
+  double allowed = std::floor(double(*lowerBound) * tolerance);
+  for (const Outcome &outcome : outcomes)
+    if (outcome.plan && double(outcome.plan->slabSize - *lowerBound) <= allowed)
+      return true;
+  return false;
 }
 
 bool BestRun::run(unsigned index, double limit) {
@@ -169,6 +207,7 @@ bool BestRun::run(unsigned index, double limit) {
         start = *outcome.plan;
     return best.finisher->improve(buffers, std::move(start), limit);
   }();
+  ran[index] = true;
   Outcome &outcome = outcomes[index];
   if (!plan) {
     outcome.failure = "failed: " + toString(plan.takeError());
@@ -183,27 +222,26 @@ bool BestRun::run(unsigned index, double limit) {
 }
 
 void BestRun::runQuickStrategies() {
-  unsigned quickEnd = next;
-  while (quickEnd != best.candidates.size() &&
-         !best.candidates[quickEnd]->searches())
-    ++quickEnd;
   // The first ones alone: where one meets the bound, as a greedy one
   // usually does, running the others beside it would be wasted.
   unsigned aloneEnd = best.options.parallelFor
-                          ? std::min(quickEnd, next + kRunAlone)
-                          : quickEnd;
+                          ? std::min(quickCount, next + kRunAlone)
+                          : quickCount;
   while (cut == Cut::None && next != aloneEnd) {
     if (isOutOfTime()) {
       cut = Cut::OutOfTime;
       return;
     }
-    bool atBound = run(next, 0);
-    ++next;
+    bool atBound = run(order[next++], 0);
     if (atBound)
       cut = Cut::AtLowerBound;
   }
-  if (cut != Cut::None || next == quickEnd)
+  if (cut != Cut::None)
     return;
+  if (next == quickCount) {
+    stopIfWithinTolerance();
+    return;
+  }
   // The rest at once. The outcome is the one of running them in order: the
   // first that meets the bound, or did not start before the deadline, ends
   // the run, and what the later ones found is dropped.
@@ -211,15 +249,15 @@ void BestRun::runQuickStrategies() {
   bool havePlan = llvm::any_of(outcomes, [](const Outcome &outcome) {
     return outcome.plan.has_value();
   });
-  SmallVector<char> started(quickEnd - first, false);
-  SmallVector<char> atBound(quickEnd - first, false);
-  best.options.parallelFor(quickEnd - first, [&](size_t offset) {
+  SmallVector<char> started(quickCount - first, false);
+  SmallVector<char> atBound(quickCount - first, false);
+  best.options.parallelFor(quickCount - first, [&](size_t offset) {
     if (havePlan && best.options.deadline.hasPassed())
       return;
     started[offset] = true;
-    atBound[offset] = run(first + offset, 0);
+    atBound[offset] = run(order[first + offset], 0);
   });
-  for (; next != quickEnd; ++next) {
+  for (; next != quickCount; ++next) {
     if (!started[next - first]) {
       cut = Cut::OutOfTime;
       break;
@@ -230,8 +268,17 @@ void BestRun::runQuickStrategies() {
       break;
     }
   }
-  for (unsigned dropped = next; dropped != quickEnd; ++dropped)
-    outcomes[dropped] = Outcome();
+  for (unsigned dropped = next; dropped != quickCount; ++dropped) {
+    outcomes[order[dropped]] = Outcome();
+    ran[order[dropped]] = false;
+  }
+  if (cut == Cut::None)
+    stopIfWithinTolerance();
+}
+
+void BestRun::stopIfWithinTolerance() {
+  if (next != order.size() && isWithinTolerance())
+    cut = Cut::WithinTolerance;
 }
 
 Expected<Plan> BestRun::finish(double searchSeconds) {
@@ -248,23 +295,26 @@ Expected<Plan> BestRun::finish(double searchSeconds) {
         std::chrono::duration<double>(Clock::now() - searchStart).count();
     return std::max(half - used, kLeastSeconds);
   };
-  while (cut == Cut::None && next != names.size()) {
+  while (cut == Cut::None && next != order.size()) {
     if (isOutOfTime()) {
       cut = Cut::OutOfTime;
       break;
     }
-    bool atBound = run(next, next == finisherIndex ? half : timeLeft());
-    ++next;
+    unsigned index = order[next++];
+    bool atBound = run(index, index == finisherIndex ? half : timeLeft());
     if (atBound)
       cut = Cut::AtLowerBound;
+    else
+      stopIfWithinTolerance();
   }
   return summarize();
 }
 
 Expected<Plan> BestRun::summarize() {
   seconds = std::chrono::duration<double>(Clock::now() - startTime).count();
+  // Ties go to the strategy given first, whenever it ran.
   std::optional<unsigned> winner;
-  for (unsigned i = 0; i != next; ++i)
+  for (unsigned i = 0, e = names.size(); i != e; ++i)
     if (outcomes[i].plan && (!winner || outcomes[i].plan->slabSize <
                                             outcomes[*winner].plan->slabSize))
       winner = i;
@@ -276,8 +326,15 @@ Expected<Plan> BestRun::summarize() {
        << outcomes[*winner].plan->slabSize << ")";
   else
     os << "best: no strategy gave a valid plan";
-  for (unsigned i = 0; i != next; ++i) {
-    os << (i == 0 ? "; " : ", ") << names[i] << " ";
+  SmallVector<StringRef> notRun;
+  bool firstListed = true;
+  for (unsigned i = 0, e = names.size(); i != e; ++i) {
+    if (!ran[i]) {
+      notRun.push_back(names[i]);
+      continue;
+    }
+    os << (firstListed ? "; " : ", ") << names[i] << " ";
+    firstListed = false;
     if (outcomes[i].plan) {
       os << outcomes[i].plan->slabSize;
       const PlanOutcome &outcome = outcomes[i].plan->outcome;
@@ -289,11 +346,15 @@ Expected<Plan> BestRun::summarize() {
     } else
       os << "(" << outcomes[i].failure << ")";
   }
-  if (next != names.size())
+  if (!notRun.empty())
     os << "; "
-       << (cut == Cut::AtLowerBound ? "at the lower bound" : "out of time")
-       << ", so " << join(ArrayRef(names).drop_front(next), ", ")
-       << " did not run";
+       << (cut == Cut::AtLowerBound ? "at the lower bound"
+           : cut == Cut::WithinTolerance
+               ? formatv("within {0}% of the lower bound",
+                         100 * best.options.gapTolerance)
+                     .str()
+               : "out of time")
+       << ", so " << join(notRun, ", ") << " did not run";
   os << formatv("; {0:f1} ms", seconds * 1e3);
 
   if (!winner)

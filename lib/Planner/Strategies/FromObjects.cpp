@@ -26,6 +26,8 @@ public:
 
   StringRef getName() const override { return objects->getName(); }
 
+  bool isQuick() const override { return objects->isQuick(); }
+
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
     Expected<ObjectPlan> objectPlan = objects->plan(buffers);
     if (!objectPlan)
