@@ -188,9 +188,9 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     `time-limit`, exact last from their smallest plan, and keeps the
     smallest slab; it stops at the first plan that meets the lower bound,
     which none can beat. The quick strategies of every space run first,
-    then the searches of the spaces left above their bound, the spaces in
-    parallel unless threading is disabled; the output is the same either
-    way. The summary ends with the gap the plan is proven within, or
+    then mincost-flow and the searches of the spaces left more than
+    `gap-tolerance` above their bound, the spaces in parallel unless
+    threading is disabled; the output is the same either way. The summary ends with the gap the plan is proven within, or
     "proven optimal".
 
     Placement (`slab=alloc|global`): with `global`, each slab is a private,
