@@ -3,37 +3,29 @@
 // Runs the strategies it is given on the problem, checks each plan with the
 // validator and keeps the smallest valid slab. A strategy that fails or
 // whose plan is invalid is skipped and named in the details. Ties go to the
-// strategy given first. The registry (StrategyRegistry.cpp) gives every
-// other strategy of Strategies.def in table order, where the searching ones
-// come last, hill-climb and then exact.
+// strategy given first among those that ran. The registry
+// (StrategyRegistry.cpp) gives every other strategy of Strategies.def in
+// table order, where the searching ones come last, hill-climb and then
+// exact.
 //
-// It plans in two steps (OffsetStrategy::startPlan). The first runs the
-// quick strategies (OffsetStrategy::isQuick), which finish in about the
-// time of a greedy one; the second runs the others (mincost-flow's flow
-// network, then the searches) within the search time it is given, and only
-// where the plan is above the lower bound by more than
-// StrategyOptions::gapTolerance:
-// hill-climb at most half of it on the wall clock, then the finisher, exact,
-// from the smallest plan so far with the other half, which it counts in
-// steps, so that its plan does not depend on how fast the others ran. With
-// no time given (0) exact still gets half the default limit: on a hard
-// problem it could run for ever. Since hill-climb may stop by time, so may
-// the choice of winner.
+// It plans in two steps (OffsetStrategy::startPlan):
+//  1. The quick strategies (OffsetStrategy::isQuick), which finish in about
+//     the time of a greedy one. With StrategyOptions::parallelFor, those
+//     after naive and greedy-size run at once; plan and details are those
+//     of running them in order.
+//  2. The others (mincost-flow's flow network, hill-climb, then exact), only
+//     where the plan is more than StrategyOptions::gapTolerance over the
+//     lower bound, within the search time given: hill-climb at most half of
+//     it on the wall clock, then the finisher, exact, from the smallest plan
+//     so far with the other half, which it counts in steps, so that its plan
+//     does not depend on how fast the others ran. With no time given (0)
+//     exact still gets half the default limit: on a hard problem it could
+//     run for ever. Since hill-climb may stop by time, so may the winner.
 //
-// With StrategyOptions::parallelFor, the quick strategies after the first
-// two run at once; the plan and the details are those of running them in
-// order.
-//
-// It stops as soon as a plan meets the lower bound (computeLowerBound),
-// which no plan can beat, and the strategies after it do not run. Ties go
-// to the strategy given first among those that ran, so the plan is the one
-// running them all would give, but for a slower strategy that would have
-// met the bound too. Once
-// StrategyOptions::deadline has passed, no further strategy starts. The
-// details say which strategies did not run and why, and how long the run
-// took.
-//
-// The cost is the sum of the costs of the strategies that run.
+// A plan that meets the lower bound (computeLowerBound) cannot be beaten:
+// no strategy runs after it. Nor does any once StrategyOptions::deadline has
+// passed. The details say which strategies did not run and why, and how long
+// the run took. The cost is the sum of the costs of the strategies that run.
 //
 //===----------------------------------------------------------------------===//
 
