@@ -212,7 +212,8 @@ void SpacePlanning::planSpaces(
   // machine or the threads, so neither do searches that count steps; the
   // deadline stops them all at the end of the limit.
   std::vector<std::unique_ptr<StagedPlan>> staged(count);
-  SmallVector<std::optional<llvm::Error>> errors(count);
+  // Set at the first step when it fails, else at the second.
+  std::vector<std::optional<llvm::Expected<SlabPlan>>> finished(count);
   SmallVector<double> seconds(count, 0);
   mlir::parallelFor(context, 0, count, [&](size_t i) {
     Clock::time_point start = Clock::now();
@@ -221,14 +222,13 @@ void SpacePlanning::planSpaces(
     if (first)
       staged[i] = std::move(*first);
     else
-      errors[i] = first.takeError();
+      finished[i].emplace(first.takeError());
     seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
   });
   uint64_t searchedBuffers = 0;
   for (unsigned i = 0; i != count; ++i)
     if (staged[i] && staged[i]->wantsSearch())
       searchedBuffers += result.spaces[i].problem.size();
-  std::vector<std::optional<llvm::Expected<SlabPlan>>> finished(count);
   mlir::parallelFor(context, 0, count, [&](size_t i) {
     if (!staged[i])
       return;
@@ -243,10 +243,7 @@ void SpacePlanning::planSpaces(
   });
   for (unsigned i = 0; i != count; ++i) {
     result.spaces[i].seconds = seconds[i];
-    if (errors[i])
-      plans.push_back(std::move(*errors[i]));
-    else
-      plans.push_back(std::move(*finished[i]));
+    plans.push_back(std::move(*finished[i]));
   }
 }
 

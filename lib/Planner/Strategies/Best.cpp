@@ -114,6 +114,8 @@ private:
   /// Runs strategy `index` within `seconds` and records its outcome; true
   /// when the plan meets the lower bound.
   bool run(unsigned index, double seconds);
+  /// Whether some strategy gave a valid plan.
+  bool hasPlan() const;
   /// Whether no further strategy may start.
   bool isOutOfTime() const;
   /// Whether the smallest plan so far is within the gap tolerance of the
@@ -168,11 +170,14 @@ BestRun::BestRun(const BestStrategy &best, ArrayRef<Buffer> buffers)
     consumeError(bound.takeError());
 }
 
-bool BestRun::isOutOfTime() const {
-  bool anyPlan = llvm::any_of(outcomes, [](const Outcome &outcome) {
+bool BestRun::hasPlan() const {
+  return llvm::any_of(outcomes, [](const Outcome &outcome) {
     return outcome.plan.has_value();
   });
-  return anyPlan && best.options.deadline.hasPassed();
+}
+
+bool BestRun::isOutOfTime() const {
+  return hasPlan() && best.options.deadline.hasPassed();
 }
 
 bool BestRun::isWithinTolerance() const {
@@ -238,9 +243,8 @@ void BestRun::runQuickStrategies() {
   // first that meets the bound, or did not start before the deadline, ends
   // the run, and what the later ones found is dropped.
   unsigned first = next;
-  bool havePlan = llvm::any_of(outcomes, [](const Outcome &outcome) {
-    return outcome.plan.has_value();
-  });
+  // Read before the others write their outcomes.
+  bool havePlan = hasPlan();
   SmallVector<char> started(quickCount - first, false);
   SmallVector<char> atBound(quickCount - first, false);
   best.options.parallelFor(quickCount - first, [&](size_t offset) {
