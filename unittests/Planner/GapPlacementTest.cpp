@@ -1,13 +1,15 @@
-//===- GapPlacementTest.cpp - The segment tree against the scan -----------===//
+//===- GapPlacementTest.cpp - The segment tree and the sweep against the scan //
 //
 // GapPlacer finds the placed buffers that overlap a new one with a segment
 // tree; the textbook scan of every placed buffer is kept as the oracle. Both
 // must give the same plan for any order of placement, which covers
-// greedy-size, greedy-breadth and start-best-fit at once.
+// greedy-size and greedy-breadth at once. SweepGapPlacer, start-best-fit's,
+// must give the scan's plan for every order by start.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Strategies/GapPlacement.h"
+#include "Strategies/SweepPlacement.h"
 
 #include "PlannerTestUtils.h"
 
@@ -20,6 +22,7 @@
 using namespace memplan;
 using memplan::detail::GapPlacer;
 using memplan::detail::OverlapSearch;
+using memplan::detail::SweepGapPlacer;
 
 namespace {
 
@@ -37,6 +40,28 @@ llvm::SmallVector<unsigned> shuffledOrder(unsigned size, std::mt19937 &rng) {
   std::iota(order.begin(), order.end(), 0u);
   std::shuffle(order.begin(), order.end(), rng);
   return order;
+}
+
+/// `order` sorted by start, stably, as the sweep requires.
+llvm::SmallVector<unsigned> byStart(llvm::ArrayRef<Buffer> buffers,
+                                    llvm::ArrayRef<unsigned> order) {
+  llvm::SmallVector<unsigned> sorted(order);
+  llvm::stable_sort(sorted, [&](unsigned lhs, unsigned rhs) {
+    return buffers[lhs].start < buffers[rhs].start;
+  });
+  return sorted;
+}
+
+/// The sweep and the scan place the buffers in this order, by start, alike.
+void expectSweepMatchesScan(llvm::ArrayRef<Buffer> buffers,
+                            llvm::ArrayRef<unsigned> order) {
+  Plan sweep;
+  SweepGapPlacer placer(buffers, sweep);
+  for (unsigned index : order)
+    EXPECT_TRUE(placer.place(index));
+  Plan scan = placeInOrder(buffers, order, OverlapSearch::Scan);
+  EXPECT_EQ(offsetsOf(sweep), offsetsOf(scan));
+  EXPECT_EQ(sweep.slabSize, scan.slabSize);
 }
 
 /// The tree and the scan place the buffers in this order alike.
@@ -64,6 +89,36 @@ TEST(GapPlacementTest, SegmentTreeMatchesScanOnRandomOrders) {
     expectTreeMatchesScan(buffers, shuffledOrder(buffers.size(), rng));
     if (HasFailure())
       return;
+  }
+}
+
+// Orders by start with ties in any order, as start-best-fit's (larger first)
+// is one of them; alignments up to 16 make gaps that are long enough yet do
+// not fit, which the sweep must pass over.
+TEST(GapPlacementTest, SweepMatchesScanInStartOrder) {
+  std::mt19937 rng(616);
+  for (int problem = 0; problem < 2000; ++problem) {
+    RandomProblemShape shape;
+    shape.maxBuffers = problem % 10 == 0 ? 300 : 60;
+    shape.maxLifetime = problem % 3 == 0 ? 40 : 6;
+    shape.maxAlignmentLog2 = 4;
+    llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
+    if (problem % 4 == 0)
+      for (Buffer &buffer : buffers)
+        if (rng() % 8 == 0)
+          buffer.end = buffer.start;
+    SCOPED_TRACE("problem " + std::to_string(problem));
+    expectSweepMatchesScan(
+        buffers, byStart(buffers, shuffledOrder(buffers.size(), rng)));
+    if (HasFailure())
+      return;
+  }
+  for (ProblemShape shape : {ProblemShape::Chain, ProblemShape::LongLived}) {
+    SCOPED_TRACE(getProblemShapeName(shape).str());
+    llvm::SmallVector<Buffer> buffers = generateProblem(4000, 3, shape);
+    std::mt19937 rng(12);
+    expectSweepMatchesScan(
+        buffers, byStart(buffers, shuffledOrder(buffers.size(), rng)));
   }
 }
 
@@ -150,6 +205,10 @@ TEST(GapPlacementTest, TouchingRangesMerge) {
     EXPECT_EQ(offsetsOf(plan), (std::vector<uint64_t>{0, 8, 4, 7, 12}));
     EXPECT_EQ(plan.slabSize, 14u);
   }
+  Buffer buffers[] = {makeBuffer(4, 0, 2), makeBuffer(4, 0, 2, 8),
+                      makeBuffer(3, 0, 2), makeBuffer(1, 1, 3),
+                      makeBuffer(2, 1, 2)};
+  expectSweepMatchesScan(buffers, {0, 1, 2, 3, 4});
 }
 
 TEST(GapPlacementTest, EdgeCases) {
@@ -165,6 +224,12 @@ TEST(GapPlacementTest, EdgeCases) {
     EXPECT_EQ(offsetsOf(plan), (std::vector<uint64_t>{0, 0, 8}));
     EXPECT_EQ(plan.slabSize, 10u);
   }
+  expectSweepMatchesScan({}, {});
+  Buffer zeros[] = {makeBuffer(0, 0, 3), makeBuffer(0, 1, 2)};
+  expectSweepMatchesScan(zeros, {0, 1});
+  Buffer touching[] = {makeBuffer(8, 0, 2), makeBuffer(2, 1, 3),
+                       makeBuffer(4, 2, 4)};
+  expectSweepMatchesScan(touching, {0, 1, 2});
 }
 
 } // namespace

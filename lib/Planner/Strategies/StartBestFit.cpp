@@ -6,16 +6,18 @@
 //  * Buffers are taken by start time, earliest first; ties go to the larger
 //    size, then to the lower index.
 //  * Each goes into the smallest gap that fits it among the placed buffers
-//    that overlap it in time, else above them all (detail::GapPlacer, the
-//    rule of greedy-size). Every placed buffer started no later, so those it
-//    overlaps are exactly the ones still live at its start.
+//    that overlap it in time, else above them all (the rule of greedy-size,
+//    detail::GapPlacer). Every placed buffer started no later, so those it
+//    overlaps are exactly the ones still live at its start: a sweep over
+//    time keeps them and their gaps (detail::SweepGapPlacer).
 //
-// Placing costs O(n log n + K log n) for K overlapping pairs (GapPlacer).
+// Placing costs O(n log n), plus the gaps passed over because alignment
+// leaves too little of them.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GapPlacement.h"
 #include "Strategies.h"
+#include "SweepPlacement.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -44,7 +46,7 @@ public:
 
     Plan result;
     result.outcome.strategy = getName().str();
-    detail::GapPlacer placer(buffers, result);
+    detail::SweepGapPlacer placer(buffers, result);
     for (unsigned index : order)
       if (!placer.place(index))
         return createStringError(
