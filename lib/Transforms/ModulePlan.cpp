@@ -70,6 +70,7 @@ public:
     strategyOptions.timeLimitSeconds = options.timeLimitSeconds;
     strategyOptions.deadline = options.deadline;
     strategyOptions.gapTolerance = options.gapTolerance;
+    strategyOptions.parallelFromBuffers = options.parallelMinBuffers;
     // best runs its quick strategies at once with MLIR's threads, or one
     // after the other under --mlir-disable-threading.
     if (context && context->isMultithreadingEnabled())
@@ -82,7 +83,8 @@ public:
   }
 
   /// Plans every space of `buffers` into `result.spaces` (each with its
-  /// problem set), the spaces in parallel where the context allows.
+  /// problem set), the spaces in parallel where the context allows and
+  /// they have PlanningOptions::parallelMinBuffers buffers in all.
   void planSpaces(const ModuleBuffers &buffers, ModulePlan &result,
                   std::vector<llvm::Expected<SlabPlan>> &plans) const;
 
@@ -215,7 +217,20 @@ void SpacePlanning::planSpaces(
   // Set at the first step when it fails, else at the second.
   std::vector<std::optional<llvm::Expected<SlabPlan>>> finished(count);
   SmallVector<double> seconds(count, 0);
-  mlir::parallelFor(context, 0, count, [&](size_t i) {
+  // Spaces at once only where there is enough to plan; the plans are the
+  // same either way.
+  uint64_t totalBuffers = 0;
+  for (unsigned i = 0; i != count; ++i)
+    totalBuffers += result.spaces[i].problem.size();
+  bool atOnce = totalBuffers >= options.parallelMinBuffers;
+  auto forEachSpace = [&](llvm::function_ref<void(size_t)> body) {
+    if (atOnce)
+      mlir::parallelFor(context, 0, count, body);
+    else
+      for (size_t i = 0; i != count; ++i)
+        body(i);
+  };
+  forEachSpace([&](size_t i) {
     Clock::time_point start = Clock::now();
     llvm::Expected<std::unique_ptr<StagedPlan>> first =
         planner->startPlan(result.spaces[i].problem);
@@ -229,7 +244,7 @@ void SpacePlanning::planSpaces(
   for (unsigned i = 0; i != count; ++i)
     if (staged[i] && staged[i]->wantsSearch())
       searchedBuffers += result.spaces[i].problem.size();
-  mlir::parallelFor(context, 0, count, [&](size_t i) {
+  forEachSpace([&](size_t i) {
     if (!staged[i])
       return;
     Clock::time_point start = Clock::now();

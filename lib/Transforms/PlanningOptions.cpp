@@ -22,12 +22,25 @@ namespace memplan {
 namespace {
 
 /// Every option of the planning passes, in the order Passes.td gives them.
-constexpr StringLiteral kOptionNames[] = {
-    "strategy",       "alignment",       "remarks",       "summary",
-    "time-limit",     "gap-tolerance",   "slab",          "capacity",
-    "space-capacity", "space-alignment", "shared-spaces", "allocas",
-    "split-lives",    "insert-barriers", "schedule",      "report",
-    "apply",          "heapmap"};
+constexpr StringLiteral kOptionNames[] = {"strategy",
+                                          "alignment",
+                                          "remarks",
+                                          "summary",
+                                          "time-limit",
+                                          "gap-tolerance",
+                                          "parallel-min-buffers",
+                                          "slab",
+                                          "capacity",
+                                          "space-capacity",
+                                          "space-alignment",
+                                          "shared-spaces",
+                                          "allocas",
+                                          "split-lives",
+                                          "insert-barriers",
+                                          "schedule",
+                                          "report",
+                                          "apply",
+                                          "heapmap"};
 
 constexpr StringLiteral kSlabKindNames[] = {"alloc", "global", "argument"};
 

@@ -38,6 +38,9 @@ struct PlanningOptions {
   /// best does not search where its plan is within this fraction of the
   /// lower bound (StrategyOptions::gapTolerance).
   double gapTolerance = 0.001;
+  /// Threads only for at least this many buffers
+  /// (StrategyOptions::parallelFromBuffers).
+  unsigned parallelMinBuffers = 1024;
   /// The end of `timeLimitSeconds` from the start of the pass's run: every
   /// search of every function and space stops there (runPlanning sets it).
   Deadline deadline;

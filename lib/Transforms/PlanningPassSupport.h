@@ -26,6 +26,7 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
   options.summary = pass.summary;
   options.timeLimitSeconds = pass.timeLimit;
   options.gapTolerance = pass.gapTolerance;
+  options.parallelMinBuffers = pass.parallelMinBuffers;
   options.slab = pass.slab;
   options.capacity = pass.capacity;
   options.spaceCapacity.assign(pass.spaceCapacity.begin(),

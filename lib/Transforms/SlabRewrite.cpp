@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -60,6 +61,10 @@ Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
 /// that frees an operand.
 bool freesMemory(FunctionOpInterface func) {
   WalkResult result = func->walk([](Operation *op) {
+    // Structured ops, most of a network's ops, only read and write their
+    // operands: asking them for their effects would build a list per op.
+    if (isa<linalg::LinalgOp>(op))
+      return WalkResult::advance();
     return isa<bufferization::DeallocOp>(op) ||
                    hasEffect<MemoryEffects::Free>(op)
                ? WalkResult::interrupt()

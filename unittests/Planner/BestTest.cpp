@@ -230,6 +230,7 @@ TEST(BestTest, QuickStrategiesAtOnceGiveThePlanOfOneAfterTheOther) {
     options.timeLimitSeconds = 0.05;
     std::optional<Plan> inOrder = runStrategy("best", buffers, options);
     options.parallelFor = onThreads;
+    options.parallelFromBuffers = 0;
     std::optional<Plan> atOnce = runStrategy("best", buffers, options);
     ASSERT_TRUE(inOrder && atOnce);
     // A search stopped by the clock may find something else.

@@ -38,6 +38,10 @@ struct StrategyOptions {
   /// The plans do not depend on it.
   std::function<void(size_t count, llvm::function_ref<void(size_t)> body)>
       parallelFor;
+  /// parallelFor is used only on problems of at least this many buffers:
+  /// on smaller ones a quick strategy takes less time than handing it to a
+  /// thread (and the first use starts the threads).
+  size_t parallelFromBuffers = 1024;
   /// Seed of strategies that make random choices; the same seed gives the
   /// same plan.
   uint64_t seed = 1;

@@ -30,6 +30,13 @@ defvar planningOptions = [
            "strategies' plan is more than this fraction over the lower "
            "bound, as a MIP solver's relative gap; 0 searches wherever "
            "the plan is above the bound">,
+    Option<"parallelMinBuffers", "parallel-min-buffers", "unsigned",
+           /*default=*/"1024",
+           "Use MLIR's threads (for the memory spaces of the module, and "
+           "for best's strategies on one space) only where there are at "
+           "least this many buffers to plan: on fewer, a strategy takes "
+           "less time than handing it to a thread. The plans do not "
+           "depend on it">,
     Option<"slab", "slab", "::memplan::SlabKind",
            /*default=*/"::memplan::SlabKind::Alloc",
            "Where slabs (or objects) live: alloc (a memref.alloc at the "
@@ -190,7 +197,8 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     which none can beat. The quick strategies of every space run first,
     then mincost-flow and the searches of the spaces left more than
     `gap-tolerance` above their bound, the spaces in parallel unless
-    threading is disabled; the output is the same either way. The summary ends with the gap the plan is proven within, or
+    threading is disabled or there are fewer than `parallel-min-buffers`
+    buffers; the output is the same either way. The summary ends with the gap the plan is proven within, or
     "proven optimal".
 
     Placement (`slab=alloc|global`): with `global`, each slab is a private,

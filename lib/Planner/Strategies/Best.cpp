@@ -10,9 +10,10 @@
 //
 // It plans in two steps (OffsetStrategy::startPlan):
 //  1. The quick strategies (OffsetStrategy::isQuick), which finish in about
-//     the time of a greedy one. With StrategyOptions::parallelFor, those
-//     after naive and greedy-size run at once; plan and details are those
-//     of running them in order.
+//     the time of a greedy one. With StrategyOptions::parallelFor, on
+//     problems of StrategyOptions::parallelFromBuffers buffers or more,
+//     those after naive and greedy-size run at once; plan and details are
+//     those of running them in order.
 //  2. The others (mincost-flow's flow network, hill-climb, then exact), only
 //     where the plan is more than StrategyOptions::gapTolerance over the
 //     lower bound, within the search time given: hill-climb at most half of
@@ -221,9 +222,10 @@ bool BestRun::run(unsigned index, double limit) {
 void BestRun::runQuickStrategies() {
   // The first ones alone: where one meets the bound, as a greedy one
   // usually does, running the others beside it would be wasted.
-  unsigned aloneEnd = best.options.parallelFor
-                          ? std::min(quickCount, next + kRunAlone)
-                          : quickCount;
+  bool atOnce = best.options.parallelFor &&
+                buffers.size() >= best.options.parallelFromBuffers;
+  unsigned aloneEnd =
+      atOnce ? std::min(quickCount, next + kRunAlone) : quickCount;
   while (cut == Cut::None && next != aloneEnd) {
     if (isOutOfTime()) {
       cut = Cut::OutOfTime;
