@@ -3,13 +3,14 @@
 # - the unit tests, IR tests and planned-vs-unplanned execution tests (lit);
 # - memplan as a package: installed into a temporary prefix and packed as a
 #   .deb, with examples/ built and run against each (scripts/test-package.sh);
-# - a slice of the differential fuzzer: MEMPLAN_FUZZ_SEEDS seeds (240), each
+# - a slice of the differential fuzzer: MEMPLAN_FUZZ_SEEDS seeds (100), each
 #   a random program planned by every strategy and run against the unplanned
 #   one, its parallel loops on four OpenMP threads (fuzz/differential.py,
 #   docs/differential-fuzzing.md);
-# - the same lit suite and a smaller fuzz slice on an ASan+UBSan build
+# - the lit suite (but the three model e2e tests) and a smaller fuzz slice
+#   on an ASan+UBSan build
 #   (scripts/test-sanitized.sh; MEMPLAN_SANITIZE_TESTS=0 skips it);
-# - the planner's libFuzzer target for MEMPLAN_LIBFUZZER_SECONDS (60)
+# - the planner's libFuzzer target for MEMPLAN_LIBFUZZER_SECONDS (30)
 #   (scripts/fuzz-planner.sh; 0 skips it).
 # Ends with "N passed, N failed" over all of them; each fuzz run counts as one.
 set -euo pipefail
@@ -69,7 +70,7 @@ add_summary "$log" "$package_status"
 
 stage "differential fuzzing"
 fuzz_status=0
-python3 "$root/fuzz/differential.py" --first 1 --count "${MEMPLAN_FUZZ_SEEDS:-240}" --threads 4 \
+python3 "$root/fuzz/differential.py" --first 1 --count "${MEMPLAN_FUZZ_SEEDS:-100}" --threads 4 \
   --failures "$root/build/fuzz-failures" || fuzz_status=$?
 count "$fuzz_status"
 
@@ -80,10 +81,10 @@ if [ "${MEMPLAN_SANITIZE_TESTS:-1}" != 0 ]; then
   add_summary "$log" "$sanitized_status"
 fi
 
-if [ "${MEMPLAN_LIBFUZZER_SECONDS:-60}" != 0 ] && [ -x "$root/scripts/fuzz-planner.sh" ]; then
+if [ "${MEMPLAN_LIBFUZZER_SECONDS:-30}" != 0 ] && [ -x "$root/scripts/fuzz-planner.sh" ]; then
   stage "planner libFuzzer (build and run)"
   libfuzzer_status=0
-  "$root/scripts/fuzz-planner.sh" "${MEMPLAN_LIBFUZZER_SECONDS:-60}" || libfuzzer_status=$?
+  "$root/scripts/fuzz-planner.sh" "${MEMPLAN_LIBFUZZER_SECONDS:-30}" || libfuzzer_status=$?
   count "$libfuzzer_status"
 fi
 
