@@ -9,6 +9,14 @@
 //   buddy/<model>/one-shot-bufferize
 //                                 upstream bufferization of the same model,
 //                                 so that the two can be compared in one run
+//   nelli/<model>/one-shot-bufferize, nelli/<model>/memplan-offsets-best
+//                                 the same for every bundled nelli model,
+//                                 with the pass's default only
+//
+// In one process, after a first run, the passes are timed as a compiler that
+// links them runs them: without the page faults of their first run's code
+// and the dynamic linker's binding of the MLIR functions they call, which a
+// process pays once (memplan-opt -mlir-timing counts them in the pass).
 //
 // Passes run single-threaded, with greedy-size unless the name says
 // otherwise ("memplan-offsets-best" runs the pass's default, best, whose
@@ -29,9 +37,15 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
 
 #include <benchmark/benchmark.h>
 
@@ -42,6 +56,20 @@ namespace {
 constexpr unsigned kGeneratedSizes[] = {1000, 10000, 100000};
 constexpr const char *kBuddyModels[] = {"bert", "deepseek_r1_distill_decode",
                                         "llama_7b_decoder", "resnet18_tosa"};
+/// Every model of models/<collection>, by name, in order.
+std::vector<std::string> listModels(llvm::StringRef collection) {
+  std::vector<std::string> names;
+  std::error_code error;
+  std::string dir = (MEMPLAN_MODELS_DIR "/" + collection).str();
+  for (llvm::sys::fs::directory_iterator it(dir, error), end;
+       !error && it != end; it.increment(error)) {
+    llvm::StringRef file = llvm::sys::path::filename(it->path());
+    if (file.consume_back(".mlir"))
+      names.push_back(file.str());
+  }
+  llvm::sort(names);
+  return names;
+}
 
 /// What scripts/models.py and scripts/plan-model.sh run before planning;
 /// the bufferization itself is timed on its own.
@@ -134,13 +162,15 @@ ModuleOp getGeneratedModule(unsigned n) {
   return module ? *module : ModuleOp();
 }
 
-/// A buddy model ready for one-shot-bufferize (`bufferized` false) or
-/// bufferized and ready for planning, or null if that fails.
-ModuleOp getBuddyModule(llvm::StringRef model, bool bufferized) {
-  std::string key = ("buddy/" + model).str();
+/// A bundled model, models/<collection>/<model>.mlir, ready for
+/// one-shot-bufferize (`bufferized` false) or bufferized and ready for
+/// planning, or null if that fails.
+ModuleOp getModel(llvm::StringRef collection, llvm::StringRef model,
+                  bool bufferized) {
+  std::string key = (collection + "/" + model).str();
   OwningOpRef<ModuleOp> &before = getModules()[key];
   if (!before) {
-    std::string path = (MEMPLAN_BUDDY_MODELS_DIR "/" + model + ".mlir").str();
+    std::string path = (MEMPLAN_MODELS_DIR "/" + key + ".mlir");
     before = parseSourceFile<ModuleOp>(path, &getContext());
     if (before && failed(runPipeline(*before, kBeforeBufferize)))
       before = nullptr;
@@ -177,19 +207,25 @@ void registerBenchmarks() {
       registerCase(
           "generated/" + std::string(pass.name) + "/" + std::to_string(n),
           [n] { return getGeneratedModule(n); }, pass.pipeline, n);
-  for (llvm::StringRef model : kBuddyModels) {
-    std::string prefix = ("buddy/" + model + "/").str();
+  auto registerModel = [](llvm::StringRef collection, std::string model,
+                          bool allPasses) {
+    std::string prefix = (collection + "/" + model + "/").str();
     registerCase(
         prefix + "one-shot-bufferize",
-        [model] { return getBuddyModule(model, /*bufferized=*/false); },
+        [=] { return getModel(collection, model, /*bufferized=*/false); },
         kBufferize, 0);
-    auto bufferized = [model] {
-      return getBuddyModule(model, /*bufferized=*/true);
+    auto bufferized = [=] {
+      return getModel(collection, model, /*bufferized=*/true);
     };
-    for (const PassCase &pass : kPasses)
-      registerCase(prefix + pass.name, bufferized, pass.pipeline, 0);
+    if (allPasses)
+      for (const PassCase &pass : kPasses)
+        registerCase(prefix + pass.name, bufferized, pass.pipeline, 0);
     registerCase(prefix + kBestPass.name, bufferized, kBestPass.pipeline, 0);
-  }
+  };
+  for (llvm::StringRef model : kBuddyModels)
+    registerModel("buddy", model.str(), /*allPasses=*/true);
+  for (const std::string &model : listModels("nelli"))
+    registerModel("nelli", model, /*allPasses=*/false);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "memplan/Analysis/RegionSemantics.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -194,6 +195,13 @@ private:
   /// Any other op: memref results derive from the buffer; other results must
   /// be sizes or data read from it, or the address may leak.
   void visitOtherUse(Operation *user, Value value) {
+    // A structured op on buffers reads its inputs and writes its inits (the
+    // effects upstream gives it), frees nothing and has no results, so it
+    // only uses the buffer. Asking for its effects would build them for
+    // every operand, and its inits' segment sizes as an attribute.
+    if (auto structured = dyn_cast<linalg::LinalgOp>(user))
+      if (user->getNumResults() == 0 && structured.hasPureBufferSemantics())
+        return;
     bool reads = false;
     if (auto memory = dyn_cast<MemoryEffectOpInterface>(user)) {
       SmallVector<MemoryEffects::EffectInstance> effects;

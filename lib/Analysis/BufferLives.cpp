@@ -22,29 +22,39 @@ namespace memplan {
 bool overwritesWholeBuffer(Operation *op, Value buffer,
                            const llvm::SetVector<Value> &aliases) {
   OpOperand *written = nullptr;
+  // No other operand may reach the buffer: the op would read what it writes.
+  auto writesOnlyThere = [&] {
+    return llvm::none_of(op->getOpOperands(), [&](OpOperand &operand) {
+      return &operand != written && aliases.contains(operand.get());
+    });
+  };
   if (auto copy = dyn_cast<memref::CopyOp>(op)) {
     // Source and target have one shape: the copy writes every element.
     if (copy.getTarget() != buffer)
       return false;
     written = &copy.getTargetMutable();
-  } else if (auto structured = dyn_cast<linalg::LinalgOp>(op)) {
-    // Parallel loops over a permutation of the init's dimensions visit each
-    // of its elements once; a body that does not read the init writes it.
-    if (!structured.hasPureBufferSemantics() ||
-        !structured.isAllParallelLoops())
-      return false;
-    for (OpOperand &init : structured.getDpsInitsMutable())
-      if (init.get() == buffer)
-        written = &init;
-    if (!written || structured.payloadUsesValueFromOperand(written) ||
-        !structured.getMatchingIndexingMap(written).isPermutation())
-      return false;
-  } else {
-    return false;
+    return writesOnlyThere();
   }
-  return llvm::none_of(op->getOpOperands(), [&](OpOperand &operand) {
-    return &operand != written && aliases.contains(operand.get());
-  });
+  if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+    // A fill stores its scalar in every element of its output: the general
+    // test below, without building the indexing maps of a named op.
+    written = &op->getOpOperand(fill.getOutputs().getBeginOperandIndex());
+    return written->get() == buffer && fill.hasPureBufferSemantics() &&
+           writesOnlyThere();
+  }
+  auto structured = dyn_cast<linalg::LinalgOp>(op);
+  if (!structured)
+    return false;
+  // Parallel loops over a permutation of the init's dimensions visit each
+  // of its elements once; a body that does not read the init writes it.
+  // The cheap tests first: a named op builds its indexing maps when asked.
+  for (OpOperand &init : structured.getDpsInitsMutable())
+    if (init.get() == buffer)
+      written = &init;
+  return written && structured.hasPureBufferSemantics() && writesOnlyThere() &&
+         structured.isAllParallelLoops() &&
+         !structured.payloadUsesValueFromOperand(written) &&
+         structured.getMatchingIndexingMap(written).isPermutation();
 }
 
 SmallVector<BufferLife>

@@ -62,8 +62,9 @@ Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
 bool freesMemory(FunctionOpInterface func) {
   WalkResult result = func->walk([](Operation *op) {
     // Structured ops, most of a network's ops, only read and write their
-    // operands: asking them for their effects would build a list per op.
-    if (isa<linalg::LinalgOp>(op))
+    // operands, and an op without operands has nothing of the function's to
+    // free: asking them for their effects would build a list per op.
+    if (isa<linalg::LinalgOp>(op) || op->getNumOperands() == 0)
       return WalkResult::advance();
     return isa<bufferization::DeallocOp>(op) ||
                    hasEffect<MemoryEffects::Free>(op)
