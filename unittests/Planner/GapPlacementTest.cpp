@@ -73,46 +73,49 @@ void expectTreeMatchesScan(llvm::ArrayRef<Buffer> buffers,
   EXPECT_EQ(tree.slabSize, scan.slabSize);
 }
 
-TEST(GapPlacementTest, SegmentTreeMatchesScanOnRandomOrders) {
-  std::mt19937 rng(515);
+/// Calls `check(buffers, rng)` on 2000 random problems of up to 300 buffers,
+/// some with empty lifetimes (which the scan's overlap test must not pair),
+/// until a check fails.
+template <typename Check>
+void forEachRandomProblem(unsigned seed, unsigned maxAlignmentLog2,
+                          Check check) {
+  std::mt19937 rng(seed);
   for (int problem = 0; problem < 2000; ++problem) {
     RandomProblemShape shape;
     shape.maxBuffers = problem % 10 == 0 ? 300 : 60;
     shape.maxLifetime = problem % 3 == 0 ? 40 : 6;
+    shape.maxAlignmentLog2 = maxAlignmentLog2;
     llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
-    // Empty lifetimes, which the scan's overlap test must not pair.
     if (problem % 4 == 0)
       for (Buffer &buffer : buffers)
         if (rng() % 8 == 0)
           buffer.end = buffer.start;
     SCOPED_TRACE("problem " + std::to_string(problem));
-    expectTreeMatchesScan(buffers, shuffledOrder(buffers.size(), rng));
-    if (HasFailure())
+    check(buffers, rng);
+    if (::testing::Test::HasFailure())
       return;
   }
+}
+
+TEST(GapPlacementTest, SegmentTreeMatchesScanOnRandomOrders) {
+  forEachRandomProblem(515, RandomProblemShape().maxAlignmentLog2,
+                       [](llvm::ArrayRef<Buffer> buffers, std::mt19937 &rng) {
+                         expectTreeMatchesScan(
+                             buffers, shuffledOrder(buffers.size(), rng));
+                       });
 }
 
 // Orders by start with ties in any order, as start-best-fit's (larger first)
 // is one of them; alignments up to 16 make gaps that are long enough yet do
 // not fit, which the sweep must pass over.
 TEST(GapPlacementTest, SweepMatchesScanInStartOrder) {
-  std::mt19937 rng(616);
-  for (int problem = 0; problem < 2000; ++problem) {
-    RandomProblemShape shape;
-    shape.maxBuffers = problem % 10 == 0 ? 300 : 60;
-    shape.maxLifetime = problem % 3 == 0 ? 40 : 6;
-    shape.maxAlignmentLog2 = 4;
-    llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
-    if (problem % 4 == 0)
-      for (Buffer &buffer : buffers)
-        if (rng() % 8 == 0)
-          buffer.end = buffer.start;
-    SCOPED_TRACE("problem " + std::to_string(problem));
-    expectSweepMatchesScan(
-        buffers, byStart(buffers, shuffledOrder(buffers.size(), rng)));
-    if (HasFailure())
-      return;
-  }
+  forEachRandomProblem(
+      616, 4, [](llvm::ArrayRef<Buffer> buffers, std::mt19937 &rng) {
+        expectSweepMatchesScan(
+            buffers, byStart(buffers, shuffledOrder(buffers.size(), rng)));
+      });
+  if (HasFailure())
+    return;
   for (ProblemShape shape : {ProblemShape::Chain, ProblemShape::LongLived}) {
     SCOPED_TRACE(getProblemShapeName(shape).str());
     llvm::SmallVector<Buffer> buffers = generateProblem(4000, 3, shape);

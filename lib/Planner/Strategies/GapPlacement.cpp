@@ -27,6 +27,22 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
   return start;
 }
 
+std::optional<uint64_t> recordPlacement(ArrayRef<Buffer> buffers, Plan &plan,
+                                        unsigned index,
+                                        std::optional<uint64_t> offset,
+                                        uint64_t top) {
+  const Buffer &buffer = buffers[index];
+  if (!offset)
+    offset = checkedAlignTo(top, buffer.alignment);
+  std::optional<uint64_t> end =
+      offset ? checkedSum(*offset, buffer.size) : std::nullopt;
+  if (!end)
+    return std::nullopt;
+  plan.offsets[index] = *offset;
+  plan.slabSize = std::max(plan.slabSize, *end);
+  return end;
+}
+
 GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
     : buffers(buffers), plan(plan), search(search) {
   plan.offsets.assign(buffers.size(), 0);
@@ -301,15 +317,8 @@ bool GapPlacer::place(unsigned index) {
     prev = std::max(prev, x.end);
   }
 
-  if (!bestOffset)
-    bestOffset = checkedAlignTo(prev, buffer.alignment);
-  std::optional<uint64_t> end =
-      bestOffset ? checkedSum(*bestOffset, buffer.size) : std::nullopt;
-  if (!end)
+  if (!recordPlacement(buffers, plan, index, bestOffset, prev))
     return false;
-
-  plan.offsets[index] = *bestOffset;
-  plan.slabSize = std::max(plan.slabSize, *end);
   if (!occupiesMemory(buffer))
     return true;
   if (search == OverlapSearch::Scan) {

@@ -23,6 +23,15 @@ namespace memplan::detail {
 std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
                                  uint64_t gapEnd);
 
+/// Gives buffer `index` of `buffers` the offset `offset`, or without one the
+/// first aligned offset from `top` (above every buffer it overlaps), and
+/// raises the slab to its end. Returns that end, or nullopt, changing
+/// nothing, if it would overflow 64 bits.
+std::optional<uint64_t> recordPlacement(llvm::ArrayRef<Buffer> buffers,
+                                        Plan &plan, unsigned index,
+                                        std::optional<uint64_t> offset,
+                                        uint64_t top);
+
 /// Places buffers one at a time into `plan`, each into the smallest gap that
 /// fits it among the placed buffers that overlap it in time:
 ///

@@ -3,7 +3,6 @@
 #include "SweepPlacement.h"
 
 #include "GapPlacement.h"
-#include "Strategies.h"
 
 #include "../TimeSections.h"
 
@@ -76,29 +75,25 @@ bool SweepGapPlacer::place(unsigned index) {
     }
   }
   uint64_t top = !occupies || live.empty() ? 0 : std::prev(live.end())->second;
-  if (!offset)
-    offset = checkedAlignTo(top, buffer.alignment);
   std::optional<uint64_t> end =
-      offset ? checkedSum(*offset, buffer.size) : std::nullopt;
+      recordPlacement(buffers, plan, index, offset, top);
   if (!end)
     return false;
-
-  plan.offsets[index] = *offset;
-  plan.slabSize = std::max(plan.slabSize, *end);
   if (!occupies)
     return true;
+  uint64_t start = plan.offsets[index];
   if (chosenGap.first != 0) {
     uint64_t gapBegin = chosenGap.second,
              gapEnd = chosenGap.second + chosenGap.first;
     gaps.erase(chosenGap);
-    addGap(gapBegin, *offset);
+    addGap(gapBegin, start);
     addGap(*end, gapEnd);
   } else {
-    addGap(top, *offset);
+    addGap(top, start);
   }
-  [[maybe_unused]] bool inserted = live.insert({*offset, *end}).second;
+  [[maybe_unused]] bool inserted = live.insert({start, *end}).second;
   assert(inserted && "live buffers overlap");
-  ends.push({buffer.end, *offset});
+  ends.push({buffer.end, start});
   return true;
 }
 
