@@ -61,7 +61,7 @@ bool SweepGapPlacer::place(unsigned index) {
     expireUntil(buffer.start);
 
   std::optional<uint64_t> offset;
-  std::pair<uint64_t, uint64_t> chosenGap;
+  std::optional<std::pair<uint64_t, uint64_t>> chosenGap;
   if (occupies) {
     // Gaps shorter than the buffer cannot hold it; of the others, alignment
     // may leave too little of a gap shorter than size + alignment - 1.
@@ -82,10 +82,10 @@ bool SweepGapPlacer::place(unsigned index) {
   if (!occupies)
     return true;
   uint64_t start = plan.offsets[index];
-  if (chosenGap.first != 0) {
-    uint64_t gapBegin = chosenGap.second,
-             gapEnd = chosenGap.second + chosenGap.first;
-    gaps.erase(chosenGap);
+  if (chosenGap) {
+    auto [length, gapBegin] = *chosenGap;
+    uint64_t gapEnd = gapBegin + length;
+    gaps.erase(*chosenGap);
     addGap(gapBegin, start);
     addGap(*end, gapEnd);
   } else {
