@@ -4,6 +4,7 @@
 #include "memplan/Planner/Validator.h"
 
 #include "PlannerTestUtils.h"
+#include "Strategies/Strategies.h"
 
 #include <random>
 #include <thread>
@@ -249,6 +250,78 @@ TEST(BestTest, QuickStrategiesAtOnceGiveThePlanOfOneAfterTheOther) {
   }
   EXPECT_GT(compared, 40u);
   EXPECT_GT(ranAtOnce, 10u);
+}
+
+/// A strategy that hands back a fixed plan, right or wrong.
+class FixedPlanStrategy final : public OffsetStrategy {
+public:
+  FixedPlanStrategy(llvm::StringRef name, Plan plan)
+      : name(name.str()), fixed(std::move(plan)) {}
+  llvm::StringRef getName() const override { return name; }
+  llvm::Expected<Plan> plan(llvm::ArrayRef<Buffer>) const override {
+    return fixed;
+  }
+
+private:
+  std::string name;
+  Plan fixed;
+};
+
+Plan makePlan(std::initializer_list<uint64_t> offsets, uint64_t slabSize) {
+  Plan plan;
+  plan.offsets.assign(offsets);
+  plan.slabSize = slabSize;
+  return plan;
+}
+
+TEST(BestTest, InvalidPlansNeitherWinNorStopTheRun) {
+  // Two buffers live together: the bound is 12. "overlapping" puts both at
+  // 0 in 8 bytes, below the bound; "at-bound" meets it but overlaps too;
+  // "valid" gives 12, and "larger" 16.
+  Buffer buffers[] = {makeBuffer(4, 0, 2), makeBuffer(8, 1, 3)};
+  std::vector<std::unique_ptr<OffsetStrategy>> candidates;
+  candidates.push_back(
+      std::make_unique<FixedPlanStrategy>("larger", makePlan({0, 8}, 16)));
+  candidates.push_back(
+      std::make_unique<FixedPlanStrategy>("overlapping", makePlan({0, 0}, 8)));
+  candidates.push_back(
+      std::make_unique<FixedPlanStrategy>("at-bound", makePlan({4, 0}, 12)));
+  candidates.push_back(
+      std::make_unique<FixedPlanStrategy>("valid", makePlan({8, 0}, 12)));
+  candidates.push_back(
+      std::make_unique<FixedPlanStrategy>("after", makePlan({0, 4}, 12)));
+  StrategyOptions options;
+  std::unique_ptr<OffsetStrategy> best =
+      createBestStrategy(std::move(candidates), nullptr, options);
+  llvm::Expected<Plan> plan = best->plan(buffers);
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  EXPECT_EQ(errorMessage(validatePlan(buffers, *plan)), "");
+  EXPECT_EQ(plan->outcome.strategy, "valid");
+  llvm::StringRef details = plan->details;
+  EXPECT_TRUE(details.starts_with("best: valid won (12); larger 16, "
+                                  "overlapping (invalid: "))
+      << plan->details;
+  EXPECT_TRUE(details.contains("at-bound (invalid: ")) << plan->details;
+  // The invalid plan at the bound did not stop the run; the valid one did.
+  EXPECT_TRUE(
+      details.contains("valid 12; at the lower bound, so after did not run"))
+      << plan->details;
+  EXPECT_TRUE(plan->outcome.provenOptimal);
+}
+
+TEST(BestTest, NoValidPlanIsAnError) {
+  Buffer buffers[] = {makeBuffer(4, 0, 2), makeBuffer(8, 1, 3)};
+  std::vector<std::unique_ptr<OffsetStrategy>> candidates;
+  candidates.push_back(
+      std::make_unique<FixedPlanStrategy>("overlapping", makePlan({0, 0}, 8)));
+  std::unique_ptr<OffsetStrategy> best =
+      createBestStrategy(std::move(candidates), nullptr, StrategyOptions());
+  llvm::Expected<Plan> plan = best->plan(buffers);
+  ASSERT_FALSE(static_cast<bool>(plan));
+  std::string message = llvm::toString(plan.takeError());
+  EXPECT_TRUE(llvm::StringRef(message).starts_with(
+      "best: no strategy gave a valid plan; overlapping (invalid: "))
+      << message;
 }
 
 } // namespace

@@ -1,9 +1,11 @@
 //===- Best.cpp - The smallest plan of all the other strategies -----------===//
 //
-// Runs the strategies it is given on the problem, checks each plan with the
-// validator and keeps the smallest valid slab. A strategy that fails or
-// whose plan is invalid is skipped and named in the details. Ties go to the
-// strategy given first among those that ran. The registry
+// Runs the strategies it is given on the problem and keeps the smallest
+// valid slab. A plan is checked with the validator when something rests on
+// it: that it meets the bound or the tolerance, that a search starts from
+// it, that it wins (the smallest first, until one passes). A strategy that
+// fails or whose plan is invalid is skipped and named in the details. Ties
+// go to the strategy given first among those that ran. The registry
 // (StrategyRegistry.cpp) gives every other strategy of Strategies.def in
 // table order, where the searching ones come last, hill-climb and then
 // exact.
@@ -88,10 +90,13 @@ private:
   StrategyOptions options;
 };
 
-/// One strategy's outcome: a valid plan, or why there is none.
+/// One strategy's outcome: a plan, or why there is none.
 struct Outcome {
   std::optional<Plan> plan;
   std::string failure;
+  /// Whether the validator passed `plan`. Most plans lose to a smaller one
+  /// and are never checked; the run is decided by checked plans alone.
+  bool checked = false;
 };
 
 /// Why a run left strategies out.
@@ -115,13 +120,19 @@ private:
   /// Runs strategy `index` within `seconds` and records its outcome; true
   /// when the plan meets the lower bound.
   bool run(unsigned index, double seconds);
+  /// Whether outcome `index` holds a valid plan, checking it the first
+  /// time; an invalid plan becomes the outcome's failure.
+  bool isValid(unsigned index);
+  /// The outcome with the smallest valid plan, ties to the first given,
+  /// checking plans from the smallest up until one passes.
+  std::optional<unsigned> findSmallestValid();
   /// Whether some strategy gave a valid plan.
-  bool hasPlan() const;
+  bool hasPlan() { return findSmallestValid().has_value(); }
   /// Whether no further strategy may start.
-  bool isOutOfTime() const;
+  bool isOutOfTime();
   /// Whether the smallest plan so far is within the gap tolerance of the
   /// lower bound, so that searching is not worth it.
-  bool isWithinTolerance() const;
+  bool isWithinTolerance();
   /// Ends the run when it is within the tolerance and strategies are left.
   void stopIfWithinTolerance();
   Expected<Plan> summarize();
@@ -171,26 +182,50 @@ BestRun::BestRun(const BestStrategy &best, ArrayRef<Buffer> buffers)
     consumeError(bound.takeError());
 }
 
-bool BestRun::hasPlan() const {
-  return llvm::any_of(outcomes, [](const Outcome &outcome) {
-    return outcome.plan.has_value();
+bool BestRun::isValid(unsigned index) {
+  Outcome &outcome = outcomes[index];
+  if (!outcome.plan)
+    return false;
+  if (outcome.checked)
+    return true;
+  if (Error error = validatePlan(buffers, *outcome.plan)) {
+    outcome.plan.reset();
+    outcome.failure = "invalid: " + toString(std::move(error));
+    return false;
+  }
+  outcome.checked = true;
+  return true;
+}
+
+std::optional<unsigned> BestRun::findSmallestValid() {
+  SmallVector<unsigned> bySize;
+  for (unsigned i = 0, e = outcomes.size(); i != e; ++i)
+    if (outcomes[i].plan)
+      bySize.push_back(i);
+  // Stable: among equal slabs the first given stays first.
+  llvm::stable_sort(bySize, [&](unsigned lhs, unsigned rhs) {
+    return outcomes[lhs].plan->slabSize < outcomes[rhs].plan->slabSize;
   });
+  for (unsigned index : bySize)
+    if (isValid(index))
+      return index;
+  return std::nullopt;
 }
 
-bool BestRun::isOutOfTime() const {
-  return hasPlan() && best.options.deadline.hasPassed();
+bool BestRun::isOutOfTime() {
+  // The clock first: without a deadline nothing needs checking.
+  return best.options.deadline.hasPassed() && hasPlan();
 }
 
-bool BestRun::isWithinTolerance() const {
+bool BestRun::isWithinTolerance() {
   double tolerance = best.options.gapTolerance;
   if (!lowerBound || !(tolerance > 0))
     return false;
   // Rounded down: within the tolerance means at most that many bytes over.
   double allowed = std::floor(double(*lowerBound) * tolerance);
-  for (const Outcome &outcome : outcomes)
-    if (outcome.plan && double(outcome.plan->slabSize - *lowerBound) <= allowed)
-      return true;
-  return false;
+  std::optional<unsigned> smallest = findSmallestValid();
+  return smallest &&
+         double(outcomes[*smallest].plan->slabSize - *lowerBound) <= allowed;
 }
 
 bool BestRun::run(unsigned index, double limit) {
@@ -200,9 +235,8 @@ bool BestRun::run(unsigned index, double limit) {
     // The finisher starts from the smallest plan so far, so it never does
     // worse and spends its time below it.
     std::optional<Plan> start;
-    for (const Outcome &outcome : outcomes)
-      if (outcome.plan && (!start || outcome.plan->slabSize < start->slabSize))
-        start = *outcome.plan;
+    if (std::optional<unsigned> smallest = findSmallestValid())
+      start = *outcomes[*smallest].plan;
     return best.finisher->improve(buffers, std::move(start), limit);
   }();
   ran[index] = true;
@@ -211,12 +245,8 @@ bool BestRun::run(unsigned index, double limit) {
     outcome.failure = "failed: " + toString(plan.takeError());
     return false;
   }
-  if (Error error = validatePlan(buffers, *plan)) {
-    outcome.failure = "invalid: " + toString(std::move(error));
-    return false;
-  }
   outcome.plan = std::move(*plan);
-  return lowerBound && outcome.plan->slabSize <= *lowerBound;
+  return lowerBound && outcome.plan->slabSize <= *lowerBound && isValid(index);
 }
 
 void BestRun::runQuickStrategies() {
@@ -245,8 +275,8 @@ void BestRun::runQuickStrategies() {
   // first that meets the bound, or did not start before the deadline, ends
   // the run, and what the later ones found is dropped.
   unsigned first = next;
-  // Read before the others write their outcomes.
-  bool havePlan = hasPlan();
+  // Read before the others write their outcomes; only a deadline asks.
+  bool havePlan = best.options.deadline.isSet() && hasPlan();
   SmallVector<char> started(quickCount - first, false);
   SmallVector<char> atBound(quickCount - first, false);
   best.options.parallelFor(quickCount - first, [&](size_t offset) {
@@ -311,11 +341,12 @@ Expected<Plan> BestRun::finish(double searchSeconds) {
 Expected<Plan> BestRun::summarize() {
   seconds = std::chrono::duration<double>(Clock::now() - startTime).count();
   // Ties go to the strategy given first, whenever it ran.
-  std::optional<unsigned> winner;
+  std::optional<unsigned> winner = findSmallestValid();
+  // What a search says of its plan counts only if the plan is valid.
   for (unsigned i = 0, e = names.size(); i != e; ++i)
-    if (outcomes[i].plan && (!winner || outcomes[i].plan->slabSize <
-                                            outcomes[*winner].plan->slabSize))
-      winner = i;
+    if (outcomes[i].plan && (outcomes[i].plan->outcome.provenBound ||
+                             outcomes[i].plan->outcome.stoppedByClock))
+      isValid(i);
 
   std::string details;
   raw_string_ostream os(details);
@@ -362,7 +393,7 @@ Expected<Plan> BestRun::summarize() {
   PlanOutcome summary;
   summary.strategy = names[*winner].str();
   for (const Outcome &outcome : outcomes) {
-    if (!outcome.plan)
+    if (!outcome.plan || !outcome.checked)
       continue;
     summary.provenBound =
         std::max(summary.provenBound, outcome.plan->outcome.provenBound);
