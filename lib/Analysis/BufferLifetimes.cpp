@@ -6,6 +6,7 @@
 #include "memplan/Analysis/ProgramOrder.h"
 #include "memplan/Analysis/RegionSemantics.h"
 #include "memplan/Analysis/SharedFrees.h"
+#include "memplan/Planner/CheckedMath.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -14,7 +15,6 @@
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -255,8 +255,7 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
   }
   std::optional<uint64_t> size = *stride;
   for (int64_t extent : *shape)
-    size =
-        size ? llvm::checkedMulUnsigned<uint64_t>(*size, extent) : std::nullopt;
+    size = size ? checkedMul(*size, extent) : std::nullopt;
   if (!size) {
     buffer.leftAlone =
         LeftAlone{LeftAloneKind::Unsized, "its size in bytes overflows"};

@@ -7,8 +7,9 @@
 
 #include "memplan/Planner/Bounds.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cassert>
@@ -57,7 +58,7 @@ Expected<uint64_t> computeLowerBound(ArrayRef<Buffer> buffers) {
     if (buffer.start >= buffer.end || buffer.size == 0)
       continue;
     uint64_t padding = -buffer.size & (leastAlignment - 1);
-    std::optional<uint64_t> rounded = checkedAddUnsigned(buffer.size, padding);
+    std::optional<uint64_t> rounded = checkedAdd(buffer.size, padding);
     if (!rounded)
       return overflowError("the size of buffer " + Twine(index) +
                            " rounded up to its alignment");
@@ -87,7 +88,7 @@ Expected<uint64_t> computeLowerBound(ArrayRef<Buffer> buffers) {
         dead[event.buffer] = true;
       continue;
     }
-    std::optional<uint64_t> sum = checkedAddUnsigned(live, event.rounded);
+    std::optional<uint64_t> sum = checkedAdd(live, event.rounded);
     if (!sum)
       return overflowError("the total size of buffers live at time " +
                            Twine(event.time));
@@ -178,7 +179,7 @@ SmallVector<uint64_t> computePositionalMaximums(ArrayRef<Buffer> buffers) {
 Expected<uint64_t> computeObjectLowerBound(ArrayRef<Buffer> buffers) {
   uint64_t sum = 0;
   for (uint64_t maximum : computePositionalMaximums(buffers)) {
-    std::optional<uint64_t> newSum = checkedAddUnsigned(sum, maximum);
+    std::optional<uint64_t> newSum = checkedAdd(sum, maximum);
     if (!newSum)
       return overflowError("the sum of the positional maximums");
     sum = *newSum;
@@ -192,9 +193,9 @@ Expected<uint64_t> computeNaiveSize(ArrayRef<Buffer> buffers) {
     assert(isPowerOf2_64(buffer.alignment) && "alignment must be a power of 2");
     // Round `end` up to the alignment; only the multiplication can overflow.
     std::optional<uint64_t> offset =
-        checkedMulUnsigned(divideCeil(end, buffer.alignment), buffer.alignment);
+        checkedMul(divideCeil(end, buffer.alignment), buffer.alignment);
     std::optional<uint64_t> newEnd =
-        offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
+        offset ? checkedAdd(*offset, buffer.size) : std::nullopt;
     if (!newEnd)
       return overflowError("the naive slab up to buffer " + Twine(index));
     end = *newEnd;

@@ -3,9 +3,8 @@
 #include "memplan/Planner/Planner.h"
 
 #include "memplan/Planner/Bounds.h"
+#include "memplan/Planner/CheckedMath.h"
 #include "memplan/Planner/ObjectStrategy.h"
-
-#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace llvm;
 
@@ -120,7 +119,7 @@ Expected<uint64_t> computeNaiveSize(PlanKind kind, ArrayRef<Buffer> buffers) {
     return computeNaiveSize(buffers);
   uint64_t total = 0;
   for (const Buffer &buffer : buffers) {
-    std::optional<uint64_t> sum = checkedAddUnsigned(total, buffer.size);
+    std::optional<uint64_t> sum = checkedAdd(total, buffer.size);
     if (!sum)
       return createStringError(std::make_error_code(std::errc::value_too_large),
                                "the sum of all sizes overflows 64 bits");

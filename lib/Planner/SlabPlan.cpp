@@ -2,6 +2,7 @@
 
 #include "memplan/Planner/SlabPlan.h"
 
+#include "memplan/Planner/CheckedMath.h"
 #include "memplan/Planner/Validator.h"
 
 #include "Strategies/Strategies.h"
@@ -105,7 +106,7 @@ Expected<Plan> layOutBackToBack(ArrayRef<Buffer> buffers,
     std::optional<uint64_t> offset =
         detail::checkedAlignTo(end, slab.alignment);
     std::optional<uint64_t> newEnd =
-        offset ? detail::checkedSum(*offset, slab.size) : std::nullopt;
+        offset ? checkedAdd(*offset, slab.size) : std::nullopt;
     if (!newEnd)
       return createStringError(std::make_error_code(std::errc::value_too_large),
                                "the end of " + getSlabNoun(plan.kind) + " " +
@@ -122,7 +123,7 @@ Expected<Plan> layOutBackToBack(ArrayRef<Buffer> buffers,
                      " of " + Twine(plan.slabs.size()));
     // Only a plan the validator rejects places a buffer beyond its slab.
     std::optional<uint64_t> offset =
-        detail::checkedSum(slabOffsets[slab], plan.offsets[index]);
+        checkedAdd(slabOffsets[slab], plan.offsets[index]);
     if (!offset)
       return createStringError(std::make_error_code(std::errc::value_too_large),
                                "the offset of buffer " + Twine(index) +

@@ -13,10 +13,11 @@
 
 #include "memplan/Planner/Validator.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "PositionSet.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -50,7 +51,7 @@ static Error checkBuffer(ArrayRef<Buffer> buffers, const Plan &plan,
     return invalid(name + " is at offset " + Twine(offset) +
                    ", which is not a multiple of its alignment " +
                    Twine(buffer.alignment));
-  std::optional<uint64_t> end = checkedAddUnsigned(offset, buffer.size);
+  std::optional<uint64_t> end = checkedAdd(offset, buffer.size);
   if (!end)
     return invalid(name + " at offset " + Twine(offset) + " of size " +
                    Twine(buffer.size) + " ends beyond 64 bits");
@@ -172,8 +173,7 @@ Error validateObjectPlan(ArrayRef<Buffer> buffers, const ObjectPlan &plan) {
   for (size_t object = 0; object != numObjects; ++object) {
     if (members[object].empty())
       return invalid("object " + Twine(object) + " holds no buffer");
-    std::optional<uint64_t> sum =
-        checkedAddUnsigned(total, plan.objectSizes[object]);
+    std::optional<uint64_t> sum = checkedAdd(total, plan.objectSizes[object]);
     if (!sum)
       return invalid("the total size of the objects up to object " +
                      Twine(object) + " overflows 64 bits");

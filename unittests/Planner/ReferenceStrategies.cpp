@@ -12,6 +12,7 @@
 #include "TimeSections.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <limits>
 

@@ -2,10 +2,11 @@
 
 #include "ExactModel.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "../TimeSections.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <numeric>
@@ -99,8 +100,8 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
     };
     SmallVector<uint64_t> starting(sections, 0), ending(sections + 1, 0);
     for (unsigned i = 0, e = component.size(); i != e; ++i) {
-      std::optional<uint64_t> sum = checkedAddUnsigned(
-          starting[component.firstSection[i]], component.sizes[i]);
+      std::optional<uint64_t> sum =
+          checkedAdd(starting[component.firstSection[i]], component.sizes[i]);
       if (!sum)
         return overflow();
       starting[component.firstSection[i]] = *sum;
@@ -109,8 +110,7 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
     component.sectionTotals.assign(sections, 0);
     uint64_t live = 0;
     for (unsigned s = 0; s != sections; ++s) {
-      std::optional<uint64_t> total =
-          checkedAddUnsigned(live - ending[s], starting[s]);
+      std::optional<uint64_t> total = checkedAdd(live - ending[s], starting[s]);
       if (!total)
         return overflow();
       live = component.sectionTotals[s] = *total;

@@ -37,9 +37,10 @@
 
 #include "ObjectStrategies.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <boost/graph/adjacency_list.hpp>
@@ -124,7 +125,7 @@ MinCostFlowObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   // keep every sum of all sizes well inside int64.
   uint64_t sizeSum = 0;
   for (const Buffer &buffer : buffers) {
-    std::optional<uint64_t> sum = checkedAddUnsigned(sizeSum, buffer.size);
+    std::optional<uint64_t> sum = checkedAdd(sizeSum, buffer.size);
     if (!sum || *sum > uint64_t(std::numeric_limits<int64_t>::max() / 4))
       return fallBack(buffers, "the sizes are too large for int64 costs");
     sizeSum = *sum;

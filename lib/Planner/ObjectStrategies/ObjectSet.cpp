@@ -2,8 +2,9 @@
 
 #include "ObjectStrategies.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/CheckedArithmetic.h"
 
 #include <cassert>
 #include <limits>
@@ -174,7 +175,7 @@ Expected<ObjectPlan> makeObjectPlan(SmallVector<unsigned> objectOf,
          "a buffer is not assigned");
   uint64_t total = 0;
   for (uint64_t size : sizes) {
-    std::optional<uint64_t> sum = checkedAddUnsigned(total, size);
+    std::optional<uint64_t> sum = checkedAdd(total, size);
     if (!sum)
       return createStringError(std::make_error_code(std::errc::value_too_large),
                                strategy +

@@ -2,6 +2,8 @@
 
 #include "GapPlacement.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "Strategies.h"
 
 #include "../TimeSections.h"
@@ -21,7 +23,7 @@ std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
                                  uint64_t gapEnd) {
   std::optional<uint64_t> start = checkedAlignTo(gapBegin, buffer.alignment);
   std::optional<uint64_t> end =
-      start ? checkedSum(*start, buffer.size) : std::nullopt;
+      start ? checkedAdd(*start, buffer.size) : std::nullopt;
   if (!end || *end > gapEnd)
     return std::nullopt;
   return start;
@@ -35,7 +37,7 @@ std::optional<uint64_t> recordPlacement(ArrayRef<Buffer> buffers, Plan &plan,
   if (!offset)
     offset = checkedAlignTo(top, buffer.alignment);
   std::optional<uint64_t> end =
-      offset ? checkedSum(*offset, buffer.size) : std::nullopt;
+      offset ? checkedAdd(*offset, buffer.size) : std::nullopt;
   if (!end)
     return std::nullopt;
   plan.offsets[index] = *offset;

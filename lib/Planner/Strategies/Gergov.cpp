@@ -60,6 +60,8 @@
 
 #include "Strategies.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "../TimeSections.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -390,7 +392,7 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
     std::optional<uint64_t> offset =
         detail::checkedAlignTo(step.height, item.alignment);
     std::optional<uint64_t> top =
-        offset ? checkedAddUnsigned(*offset, item.size) : std::nullopt;
+        offset ? checkedAdd(*offset, item.size) : std::nullopt;
     if (!top)
       return overflowError("the tentative end of buffer " + Twine(item.index));
     placedOrder.push_back({item.index, position, item.start, item.end, *offset,
@@ -438,12 +440,11 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
     colours = std::max(colours, c + 1);
     coloured.insert(placed, c);
 
-    std::optional<uint64_t> lift = checkedMulUnsigned<uint64_t>(c, *shift);
+    std::optional<uint64_t> lift = checkedMul(c, *shift);
     std::optional<uint64_t> offset =
-        lift ? checkedAddUnsigned(*lift, placed.bottom) : std::nullopt;
+        lift ? checkedAdd(*lift, placed.bottom) : std::nullopt;
     std::optional<uint64_t> end =
-        offset ? checkedAddUnsigned(*offset, placed.top - placed.bottom)
-               : std::nullopt;
+        offset ? checkedAdd(*offset, placed.top - placed.bottom) : std::nullopt;
     if (!end)
       return overflowError("the end of buffer " + Twine(placed.index));
     result.offsets[placed.index] = *offset;

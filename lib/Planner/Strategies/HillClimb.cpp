@@ -39,6 +39,7 @@
 #include "Strategies.h"
 
 #include "memplan/Planner/Bounds.h"
+#include "memplan/Planner/CheckedMath.h"
 
 #include "../BufferOrder.h"
 #include "../OverlapGraph.h"
@@ -141,7 +142,7 @@ private:
     }
     if (!bestOffset)
       bestOffset = detail::checkedAlignTo(prev, buffer.alignment);
-    if (!bestOffset || !checkedAddUnsigned(*bestOffset, buffer.size))
+    if (!bestOffset || !checkedAdd(*bestOffset, buffer.size))
       return false;
     offsets[index] = *bestOffset;
     return true;

@@ -7,6 +7,8 @@
 
 #include "Strategies.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 using namespace llvm;
@@ -27,7 +29,7 @@ public:
       std::optional<uint64_t> offset =
           detail::checkedAlignTo(end, buffer.alignment);
       std::optional<uint64_t> newEnd =
-          offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
+          offset ? checkedAdd(*offset, buffer.size) : std::nullopt;
       if (!newEnd)
         return createStringError(
             std::make_error_code(std::errc::value_too_large),

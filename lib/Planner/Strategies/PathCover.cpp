@@ -33,6 +33,8 @@
 
 #include "Strategies.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "../MaxAssignTree.h"
 #include "../TimeSections.h"
 
@@ -134,7 +136,7 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
       std::optional<uint64_t> offset =
           detail::checkedAlignTo(base, buffer.alignment);
       std::optional<uint64_t> end =
-          offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
+          offset ? checkedAdd(*offset, buffer.size) : std::nullopt;
       if (!end)
         return createStringError(
             std::make_error_code(std::errc::value_too_large),

@@ -11,7 +11,6 @@
 
 #include "memplan/Planner/Strategy.h"
 
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cassert>
@@ -76,13 +75,6 @@ inline std::optional<uint64_t> checkedAlignTo(uint64_t value,
   return raised & ~(alignment - 1);
 }
 
-/// a + b, or nullopt if it overflows 64 bits; cheap enough for inner loops.
-inline std::optional<uint64_t> checkedSum(uint64_t a, uint64_t b) {
-  uint64_t sum;
-  if (__builtin_add_overflow(a, b, &sum))
-    return std::nullopt;
-  return sum;
-}
 } // namespace detail
 
 } // namespace memplan

@@ -41,6 +41,8 @@
 
 #include "Strategies.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "../TimeSections.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -347,7 +349,7 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
     std::optional<uint64_t> offset =
         detail::checkedAlignTo(segment.height, buffer.alignment);
     std::optional<uint64_t> end =
-        offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
+        offset ? checkedAdd(*offset, buffer.size) : std::nullopt;
     if (!end)
       return createStringError(std::make_error_code(std::errc::value_too_large),
                                "strip-best-fit: the end of buffer " +
