@@ -143,6 +143,16 @@ private:
                       "used inside " + quoteOp(async) +
                           ", which may run after it returns");
 
+    // A structured op on buffers reads its inputs and writes its inits (the
+    // effects upstream gives it), frees nothing and has no results, so it
+    // only uses the buffer. It is the common user: asked first, it spares
+    // the interface lookups below, and asking for its effects would build
+    // them for every operand, and its inits' segment sizes as an attribute.
+    if (user->getNumResults() == 0)
+      if (auto structured = dyn_cast<linalg::LinalgOp>(user))
+        if (structured.hasPureBufferSemantics())
+          return;
+
     if (user->hasTrait<OpTrait::ReturnLike>() &&
         user->getParentOp() == func.getOperation()) {
       if (!isCalleeArgument)
@@ -195,13 +205,6 @@ private:
   /// Any other op: memref results derive from the buffer; other results must
   /// be sizes or data read from it, or the address may leak.
   void visitOtherUse(Operation *user, Value value) {
-    // A structured op on buffers reads its inputs and writes its inits (the
-    // effects upstream gives it), frees nothing and has no results, so it
-    // only uses the buffer. Asking for its effects would build them for
-    // every operand, and its inits' segment sizes as an attribute.
-    if (auto structured = dyn_cast<linalg::LinalgOp>(user))
-      if (user->getNumResults() == 0 && structured.hasPureBufferSemantics())
-        return;
     bool reads = false;
     if (auto memory = dyn_cast<MemoryEffectOpInterface>(user)) {
       SmallVector<MemoryEffects::EffectInstance> effects;

@@ -47,13 +47,21 @@ bool overwritesWholeBuffer(Operation *op, Value buffer,
     return false;
   // Parallel loops over a permutation of the init's dimensions visit each
   // of its elements once; a body that does not read the init writes it.
-  // The cheap tests first: a named op builds its indexing maps when asked.
-  for (OpOperand &init : structured.getDpsInitsMutable())
-    if (init.get() == buffer)
-      written = &init;
-  return written && structured.hasPureBufferSemantics() && writesOnlyThere() &&
-         structured.isAllParallelLoops() &&
-         !structured.payloadUsesValueFromOperand(written) &&
+  // The cheap tests first: a named op builds the segment sizes of its
+  // operands as an attribute to say which are inits, and its indexing maps,
+  // when asked. The buffer must be one operand, whose payload argument goes
+  // unread (an input's seldom does) before it is asked whether that is an
+  // init.
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (operand.get() != buffer)
+      continue;
+    if (written)
+      return false;
+    written = &operand;
+  }
+  return written && !structured.payloadUsesValueFromOperand(written) &&
+         structured.hasPureBufferSemantics() && writesOnlyThere() &&
+         structured.isDpsInit(written) && structured.isAllParallelLoops() &&
          structured.getMatchingIndexingMap(written).isPermutation();
 }
 
