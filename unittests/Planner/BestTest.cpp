@@ -267,13 +267,6 @@ private:
   Plan fixed;
 };
 
-Plan makePlan(std::initializer_list<uint64_t> offsets, uint64_t slabSize) {
-  Plan plan;
-  plan.offsets.assign(offsets);
-  plan.slabSize = slabSize;
-  return plan;
-}
-
 TEST(BestTest, InvalidPlansNeitherWinNorStopTheRun) {
   // Two buffers live together: the bound is 12. "overlapping" puts both at
   // 0 in 8 bytes, below the bound; "at-bound" meets it but overlaps too;

@@ -10,6 +10,7 @@
 
 #include "gtest/gtest.h"
 
+#include <initializer_list>
 #include <optional>
 #include <random>
 #include <string>
@@ -26,6 +27,15 @@ inline Buffer makeBuffer(uint64_t size, uint64_t start, uint64_t end,
   buffer.start = start;
   buffer.end = end;
   return buffer;
+}
+
+/// An offsets plan with these offsets and slab size, right or wrong.
+inline Plan makePlan(std::initializer_list<uint64_t> offsets,
+                     uint64_t slabSize) {
+  Plan plan;
+  plan.offsets.assign(offsets);
+  plan.slabSize = slabSize;
+  return plan;
 }
 
 /// The ranges a random problem is drawn from.

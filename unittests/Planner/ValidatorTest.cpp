@@ -14,13 +14,6 @@ namespace {
 
 constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
 
-Plan makePlan(std::initializer_list<uint64_t> offsets, uint64_t slabSize) {
-  Plan plan;
-  plan.offsets.assign(offsets);
-  plan.slabSize = slabSize;
-  return plan;
-}
-
 std::string validate(llvm::ArrayRef<Buffer> buffers, const Plan &plan) {
   return errorMessage(validatePlan(buffers, plan));
 }
