@@ -194,6 +194,36 @@ TEST(GapPlacementTest, GeneratedShapesMatchScan) {
   }
 }
 
+// Past a few thousand time sections the tree keeps, for the nodes of one
+// level, the union of everything held at or above them. Random lifetimes,
+// short and long (up to the whole program), cut time into about 5000
+// sections, so that queries start and end in different band nodes or in
+// one, and buffers held above the bands reach up to hundreds of them.
+TEST(GapPlacementTest, BandUnionsMatchScan) {
+  std::mt19937 rng(23);
+  auto uniform = [&](uint64_t lo, uint64_t hi) {
+    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
+  };
+  for (int problem = 0; problem < 4; ++problem) {
+    llvm::SmallVector<Buffer> buffers;
+    for (unsigned i = 0; i != 3000; ++i) {
+      uint64_t start = uniform(0, 2500);
+      uint64_t length = rng() % 4 == 0 ? uniform(1, 2500) : uniform(1, 8);
+      buffers.push_back(makeBuffer(uniform(1, 256), start, start + length,
+                                   uint64_t(1) << uniform(0, 4)));
+    }
+    SCOPED_TRACE("problem " + std::to_string(problem));
+    llvm::SmallVector<unsigned> order = shuffledOrder(buffers.size(), rng);
+    if (problem % 2)
+      llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+        return buffers[lhs].size > buffers[rhs].size;
+      });
+    expectTreeMatchesScan(buffers, order);
+    if (HasFailure())
+      return;
+  }
+}
+
 // Ranges that touch merge into one block; a byte apart they stay two, and
 // the byte between them stays a gap.
 TEST(GapPlacementTest, TouchingRangesMerge) {

@@ -12,6 +12,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cassert>
 #include <functional>
 #include <tuple>
 
@@ -64,6 +65,12 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
   // Nodes 1 .. reachLimit - 1 span kReachSpan leaves or more.
   reachLimit = std::max<size_t>(1, 2 * size_t(numLeaves) / kReachSpan);
   reachBlocks.resize(reachLimit);
+  // Band nodes span at least kReachSpan leaves, so that the small subtrees
+  // a query walks hold nodeRanges all the way down.
+  if (numLeaves >= kMinBandedLeaves) {
+    firstBand = std::min(kBands, numLeaves / kReachSpan);
+    bandBlocks.resize(firstBand);
+  }
   // Count each node's slots, then lay them out one after the other.
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     if (!occupiesMemory(buffer))
@@ -71,7 +78,10 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
     std::tie(firstSection[index], endSection[index]) =
         sections.sectionsOf(buffer);
     forEachCanonicalNode(firstSection[index], endSection[index],
-                         [&](unsigned node) { ++nodeBegin[node + 1]; });
+                         [&](unsigned node) {
+                           if (!isAtOrAboveBands(node))
+                             ++nodeBegin[node + 1];
+                         });
   }
   for (size_t node = 0; node != nodes; ++node)
     nodeBegin[node + 1] += nodeBegin[node];
@@ -92,13 +102,10 @@ void GapPlacer::forEachCanonicalNode(unsigned first, unsigned end,
   }
 }
 
-void GapPlacer::addToReach(unsigned node, PlacedRange range) {
-  ++subtreeCount[node];
-  if (node >= reachLimit)
-    return;
-  SmallVector<PlacedRange, 0> &blocks = reachBlocks[node];
-  // As in addToNode, but the buffers that reach a node may overlap in
-  // time, so the new range may bridge any number of blocks.
+void GapPlacer::addToBlocks(SmallVectorImpl<PlacedRange> &blocks,
+                            PlacedRange range) {
+  // As in addToNode, but the buffers of these blocks may overlap in time, so
+  // the new range may bridge any number of blocks.
   auto low = std::partition_point(
       blocks.begin(), blocks.end(),
       [&](const PlacedRange &block) { return block.end < range.offset; });
@@ -113,6 +120,12 @@ void GapPlacer::addToReach(unsigned node, PlacedRange range) {
   low->offset = std::min(low->offset, range.offset);
   low->end = std::max(high[-1].end, range.end);
   blocks.erase(low + 1, high);
+}
+
+void GapPlacer::addToReach(unsigned node, PlacedRange range) {
+  ++subtreeCount[node];
+  if (node < reachLimit)
+    addToBlocks(reachBlocks[node], range);
 }
 
 void GapPlacer::addToNode(unsigned node, PlacedRange range) {
@@ -143,13 +156,27 @@ void GapPlacer::addToNode(unsigned node, PlacedRange range) {
   nodeFill[node] -= high - low - 1;
 }
 
+void GapPlacer::addToBands(unsigned node, PlacedRange range) {
+  // The band nodes below `node`: its descendants at the band level.
+  unsigned first = node, end = node + 1;
+  while (first < firstBand) {
+    first *= 2;
+    end *= 2;
+  }
+  for (unsigned band = first; band != end; ++band)
+    addToBlocks(bandBlocks[band - firstBand], range);
+}
+
 void GapPlacer::insertIntoTree(unsigned index) {
   PlacedRange range = {plan.offsets[index],
                        plan.offsets[index] + buffers[index].size};
   forEachCanonicalNode(firstSection[index], endSection[index],
                        [&](unsigned node) {
-                         addToNode(node, range);
                          addToReach(node, range);
+                         if (isAtOrAboveBands(node))
+                           addToBands(node, range);
+                         else
+                           addToNode(node, range);
                        });
   // Every ancestor of a canonical node lies on the path of the first or the
   // last leaf (its range sticks out past one of them). The nodes of those
@@ -221,15 +248,28 @@ void GapPlacer::findOverlapping(unsigned index) {
     return low < first || end < high;
   };
   unsigned left = first + numLeaves, right = end - 1 + numLeaves, level = 0;
-  for (; left != right; left /= 2, right /= 2, ++level) {
+  for (; left != right && !isAtOrAboveBands(left);
+       left /= 2, right /= 2, ++level) {
     if (sticksOut(left, level))
       collect(left);
     if (sticksOut(right, level))
       collect(right);
   }
-  for (; left != 0; left /= 2, ++level)
+  // If the paths met below the bands, right follows left up.
+  for (; left != 0 && !isAtOrAboveBands(left); left /= 2, right /= 2, ++level)
     if (sticksOut(left, level))
       collect(left);
+  if (left == 0)
+    return;
+  // The rest of both paths, from the band level up: their buffers cover the
+  // first or the last leaf, so they overlap this buffer, even those held at
+  // nodes inside its time (which its canonical nodes' unions repeat).
+  assert(left >= firstBand && right >= firstBand && "paths end at the bands");
+  addList(bandBlocks[left - firstBand].begin(),
+          bandBlocks[left - firstBand].end());
+  if (right != left)
+    addList(bandBlocks[right - firstBand].begin(),
+            bandBlocks[right - firstBand].end());
 }
 
 ArrayRef<GapPlacer::PlacedRange> GapPlacer::getRangesInOffsetOrder() {
