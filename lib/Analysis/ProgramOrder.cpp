@@ -9,14 +9,16 @@ using namespace mlir;
 namespace memplan {
 
 ProgramOrder::ProgramOrder(Operation *root) {
+  // Counted first so that the map is sized once, not regrown (and rehashed)
+  // a dozen times on a network's thousands of ops.
+  size_t numOps = 0;
+  root->walk([&](Operation *) { ++numOps; });
+  opSpans.reserve(numOps - 1);
   uint64_t next = 0;
-  for (Region &region : root->getRegions()) {
-    uint64_t first = next;
+  for (Region &region : root->getRegions())
     for (Block &block : region)
       for (Operation &op : block)
         next = number(&op, next);
-    regionSpans[&region] = {first, next == first ? first : next - 1};
-  }
 }
 
 uint64_t ProgramOrder::number(Operation *op, uint64_t next) {
@@ -24,14 +26,10 @@ uint64_t ProgramOrder::number(Operation *op, uint64_t next) {
   // in real programs is shallow (tens of levels), while ops within a block
   // are iterated, not recursed.
   uint64_t first = next++;
-  for (Region &region : op->getRegions()) {
-    uint64_t regionFirst = next;
+  for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block)
         next = number(&nested, next);
-    regionSpans[&region] = {regionFirst,
-                            next == regionFirst ? first : next - 1};
-  }
   opSpans[op] = {first, next - 1};
   return next;
 }
@@ -39,12 +37,6 @@ uint64_t ProgramOrder::number(Operation *op, uint64_t next) {
 OrderSpan ProgramOrder::getSpan(Operation *op) const {
   auto it = opSpans.find(op);
   assert(it != opSpans.end() && "op outside the numbered function");
-  return it->second;
-}
-
-OrderSpan ProgramOrder::getSpan(Region *region) const {
-  auto it = regionSpans.find(region);
-  assert(it != regionSpans.end() && "region outside the numbered function");
   return it->second;
 }
 

@@ -22,7 +22,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <string>
 #include <utility>
 
 using namespace llvm;
@@ -39,26 +38,26 @@ static Error checkBuffer(ArrayRef<Buffer> buffers, const Plan &plan,
                          size_t index) {
   const Buffer &buffer = buffers[index];
   uint64_t offset = plan.offsets[index];
-  // A Twine must not outlive its statement, so the name is a string.
-  std::string name = ("buffer " + Twine(index)).str();
+  // Each message names the buffer itself (a Twine must not outlive its
+  // statement): a valid plan then builds no text.
   if (!isPowerOf2_64(buffer.alignment))
-    return invalid(name + " has alignment " + Twine(buffer.alignment) +
-                   ", which is not a power of two");
+    return invalid("buffer " + Twine(index) + " has alignment " +
+                   Twine(buffer.alignment) + ", which is not a power of two");
   if (buffer.start >= buffer.end)
-    return invalid(name + " has an empty lifetime [" + Twine(buffer.start) +
-                   ", " + Twine(buffer.end) + ")");
+    return invalid("buffer " + Twine(index) + " has an empty lifetime [" +
+                   Twine(buffer.start) + ", " + Twine(buffer.end) + ")");
   if (offset % buffer.alignment != 0)
-    return invalid(name + " is at offset " + Twine(offset) +
+    return invalid("buffer " + Twine(index) + " is at offset " + Twine(offset) +
                    ", which is not a multiple of its alignment " +
                    Twine(buffer.alignment));
   std::optional<uint64_t> end = checkedAdd(offset, buffer.size);
   if (!end)
-    return invalid(name + " at offset " + Twine(offset) + " of size " +
-                   Twine(buffer.size) + " ends beyond 64 bits");
+    return invalid("buffer " + Twine(index) + " at offset " + Twine(offset) +
+                   " of size " + Twine(buffer.size) + " ends beyond 64 bits");
   if (*end > plan.slabSize)
-    return invalid(name + " occupies bytes [" + Twine(offset) + ", " +
-                   Twine(*end) + "), beyond the slab of " +
-                   Twine(plan.slabSize) + " bytes");
+    return invalid("buffer " + Twine(index) + " occupies bytes [" +
+                   Twine(offset) + ", " + Twine(*end) +
+                   "), beyond the slab of " + Twine(plan.slabSize) + " bytes");
   return Error::success();
 }
 

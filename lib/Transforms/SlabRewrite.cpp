@@ -60,11 +60,15 @@ Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
 /// bufferization.dealloc (which declares no memory effects) or any other op
 /// that frees an operand.
 bool freesMemory(FunctionOpInterface func) {
-  WalkResult result = func->walk([](Operation *op) {
+  WalkResult result = func->walk<WalkOrder::PreOrder>([](Operation *op) {
     // Structured ops, most of a network's ops, only read and write their
-    // operands, and an op without operands has nothing of the function's to
-    // free: asking them for their effects would build a list per op.
-    if (isa<linalg::LinalgOp>(op) || op->getNumOperands() == 0)
+    // operands, and their payloads compute scalars (a free there would free
+    // on every element): neither is asked, nor is an op without operands,
+    // which has nothing of the function's to free. Asking for effects
+    // builds a list per op.
+    if (isa<linalg::LinalgOp>(op))
+      return WalkResult::skip();
+    if (op->getNumOperands() == 0)
       return WalkResult::advance();
     return isa<bufferization::DeallocOp>(op) ||
                    hasEffect<MemoryEffects::Free>(op)

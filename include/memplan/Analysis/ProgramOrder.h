@@ -32,15 +32,10 @@ public:
   /// The numbers covered by `op` and everything nested in it.
   OrderSpan getSpan(mlir::Operation *op) const;
 
-  /// The numbers covered by all ops of `region`. An empty region covers the
-  /// number of its parent op.
-  OrderSpan getSpan(mlir::Region *region) const;
-
 private:
   uint64_t number(mlir::Operation *op, uint64_t next);
 
   llvm::DenseMap<mlir::Operation *, OrderSpan> opSpans;
-  llvm::DenseMap<mlir::Region *, OrderSpan> regionSpans;
 };
 
 } // namespace memplan
