@@ -407,6 +407,31 @@ class Generator:
         src.root.read = True
         self.emit("memref.copy %s, %s : %s to %s" % (src.name, dst.name, src.type, dst.type))
 
+    def stmt_map(self):
+        """dst = src + src, or dst = src + dst, elementwise by linalg.map.
+        The map overwrites all of dst: ignoring dst's element, it begins a
+        new life of dst (split-lives); reading it (the body's last argument),
+        or with dst as its input too, it must not."""
+        bufs = [b for b in self.visible_bufs() if b.static]
+        pairs = [(a, b) for a in bufs for b in bufs
+                 if a.elem == b.elem and a.shape == b.shape
+                 and (a is b or a.root is not b.root)]
+        if not pairs:
+            return self.stmt_copy()
+        src, dst = self.rng.choice(pairs)
+        reads_dst = src is dst or self.rng.random() < 0.5
+        src.root.read = True
+        dst.root.read |= reads_dst
+        add = "arith.addf" if ELEMENTS[src.elem][1] == "float" else "arith.addi"
+        a, b, r = self.fresh("a"), self.fresh("b"), self.fresh()
+        self.emit("linalg.map ins(%s : %s) outs(%s : %s)"
+                  % (src.name, src.type, dst.name, dst.type))
+        self.emit("  (%s: %s, %s: %s) {" % (a, src.elem, b, dst.elem))
+        self.emit("    %s = %s %s, %s : %s"
+                  % (r, add, a, b if reads_dst else a, src.elem))
+        self.emit("    linalg.yield %s : %s" % (r, src.elem))
+        self.emit("  }")
+
     def stmt_view(self):
         bufs = self.visible_bufs()
         buf = self.rng.choice(bufs)
@@ -844,7 +869,8 @@ class Generator:
                 self.stmt_alloc()
                 continue
             choices = [(self.stmt_alloc, 5), (self.stmt_check, 3), (self.stmt_mix, 4),
-                       (self.stmt_view, 4), (self.stmt_copy, 1), (self.stmt_free, 1)]
+                       (self.stmt_view, 4), (self.stmt_copy, 1), (self.stmt_map, 2),
+                       (self.stmt_free, 1)]
             if depth < 4:
                 choices += [(self.stmt_for, 2), (self.stmt_if, 2), (self.stmt_while, 1),
                             (self.stmt_parallel, 2)]
