@@ -42,17 +42,6 @@ bool overwritesWholeBuffer(Operation *op, Value buffer,
     return written->get() == buffer && fill.hasPureBufferSemantics() &&
            writesOnlyThere();
   }
-  if (auto map = dyn_cast<linalg::MapOp>(op)) {
-    // A map's loops are all parallel and its maps the identity, by its
-    // definition: the general test below, without building those maps. Its
-    // payload gets the init's element as its last argument, yet upstream's
-    // payloadUsesValueFromOperand says an init is never read: the argument
-    // itself is asked.
-    written = &map.getInitMutable();
-    return written->get() == buffer &&
-           map.getMatchingBlockArgument(written).use_empty() &&
-           map.hasPureBufferSemantics() && writesOnlyThere();
-  }
   auto structured = dyn_cast<linalg::LinalgOp>(op);
   if (!structured)
     return false;
@@ -70,10 +59,17 @@ bool overwritesWholeBuffer(Operation *op, Value buffer,
       return false;
     written = &operand;
   }
-  return written && !structured.payloadUsesValueFromOperand(written) &&
+  // Whether the body reads the buffer's element is asked of its block
+  // argument: upstream's payloadUsesValueFromOperand says a linalg.map never
+  // reads its init, although MLIR 22 hands the map's body the init's
+  // element. A map's loops are all parallel and its maps the identity, by
+  // its definition: they are not built.
+  return written && structured.getMatchingBlockArgument(written).use_empty() &&
          structured.hasPureBufferSemantics() && writesOnlyThere() &&
-         structured.isDpsInit(written) && structured.isAllParallelLoops() &&
-         structured.getMatchingIndexingMap(written).isPermutation();
+         structured.isDpsInit(written) &&
+         (isa<linalg::MapOp>(op) ||
+          (structured.isAllParallelLoops() &&
+           structured.getMatchingIndexingMap(written).isPermutation()));
 }
 
 SmallVector<BufferLife>
