@@ -48,9 +48,12 @@ std::optional<uint64_t> recordPlacement(ArrayRef<Buffer> buffers, Plan &plan,
 
 GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
     : buffers(buffers), plan(plan), search(search) {
+  if (search == OverlapSearch::Automatic)
+    this->search = buffers.size() <= kScanLimit ? OverlapSearch::Scan
+                                                : OverlapSearch::SegmentTree;
   plan.offsets.assign(buffers.size(), 0);
   plan.slabSize = 0;
-  if (search == OverlapSearch::Scan) {
+  if (this->search == OverlapSearch::Scan) {
     placed.reserve(buffers.size());
     return;
   }
@@ -206,10 +209,9 @@ void GapPlacer::findOverlapping(unsigned index) {
   };
   if (search == OverlapSearch::Scan) {
     // `placed` is in offset order already.
-    for (unsigned other : placed)
-      if (buffer.overlapsInTime(buffers[other]))
-        overlapping.push_back(
-            {plan.offsets[other], plan.offsets[other] + buffers[other].size});
+    for (const PlacedBuffer &other : placed)
+      if (buffer.start < other.end && other.start < buffer.end)
+        overlapping.push_back(other.range);
     addList(overlapping.begin(), overlapping.end());
     return;
   }
@@ -364,11 +366,16 @@ bool GapPlacer::place(unsigned index) {
   if (!occupiesMemory(buffer))
     return true;
   if (search == OverlapSearch::Scan) {
-    auto byOffset = [&](unsigned lhs, unsigned rhs) {
-      uint64_t l = plan.offsets[lhs], r = plan.offsets[rhs];
-      return l != r ? l < r : lhs < rhs;
-    };
-    placed.insert(llvm::upper_bound(placed, index, byOffset), index);
+    PlacedBuffer entry = {
+        buffer.start,
+        buffer.end,
+        {plan.offsets[index], plan.offsets[index] + buffer.size}};
+    placed.insert(
+        llvm::upper_bound(placed, entry,
+                          [](const PlacedBuffer &lhs, const PlacedBuffer &rhs) {
+                            return lhs.range < rhs.range;
+                          }),
+        entry);
   } else {
     insertIntoTree(index);
   }

@@ -58,13 +58,19 @@ enum class OverlapSearch {
   /// Scan every placed buffer, O(n) per placement: the textbook form, kept
   /// as the oracle the tests hold the tree to.
   Scan,
+  /// The scan for problems of up to kScanLimit buffers, where building the
+  /// tree costs more than the scans it saves; the tree above.
+  Automatic,
 };
+
+/// Up to this many buffers, OverlapSearch::Automatic scans.
+constexpr size_t kScanLimit = 512;
 
 class GapPlacer {
 public:
   /// Sizes `plan.offsets` for `buffers` and resets the slab to 0.
   GapPlacer(llvm::ArrayRef<Buffer> buffers, Plan &plan,
-            OverlapSearch search = OverlapSearch::SegmentTree);
+            OverlapSearch search = OverlapSearch::Automatic);
 
   /// Places buffer `index` (not placed before), sets its offset and raises
   /// the slab size to its end. Returns false, placing nothing, if its end
@@ -118,8 +124,14 @@ private:
   llvm::ArrayRef<Buffer> buffers;
   Plan &plan;
   OverlapSearch search;
-  /// Scan: the placed buffers, ordered by offset, then by index.
-  llvm::SmallVector<unsigned> placed;
+  /// Scan: the lifetime and byte range of each placed buffer, in offset
+  /// order (the scan reads them in one pass over one array).
+  struct PlacedBuffer {
+    uint64_t start;
+    uint64_t end;
+    PlacedRange range;
+  };
+  llvm::SmallVector<PlacedBuffer> placed;
   /// SegmentTree: a perfect binary tree over the sections of TimeSections
   /// (`numLeaves` leaves, a power of two; node 1 is the root, node v has
   /// children 2v and 2v + 1, leaf k is node numLeaves + k). A placed buffer
