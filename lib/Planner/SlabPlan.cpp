@@ -103,16 +103,14 @@ Expected<Plan> layOutBackToBack(ArrayRef<Buffer> buffers,
     if (!isPowerOf2_64(slab.alignment))
       return invalid("slab " + Twine(index) + " has alignment " +
                      Twine(slab.alignment) + ", not a power of two");
-    std::optional<uint64_t> offset =
-        detail::checkedAlignTo(end, slab.alignment);
-    std::optional<uint64_t> newEnd =
-        offset ? checkedAdd(*offset, slab.size) : std::nullopt;
-    if (!newEnd)
+    std::optional<AlignedPlacement> placed =
+        checkedPlaceAbove(end, slab.alignment, slab.size);
+    if (!placed)
       return createStringError(std::make_error_code(std::errc::value_too_large),
                                "the end of " + getSlabNoun(plan.kind) + " " +
                                    Twine(index) + " overflows 64 bits");
-    slabOffsets.push_back(*offset);
-    end = *newEnd;
+    slabOffsets.push_back(placed->offset);
+    end = placed->end;
   }
 
   Plan result;

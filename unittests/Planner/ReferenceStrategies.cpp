@@ -8,6 +8,8 @@
 
 #include "ReferenceStrategies.h"
 
+#include "memplan/Planner/CheckedMath.h"
+
 #include "Strategies/Strategies.h"
 #include "TimeSections.h"
 
@@ -109,7 +111,7 @@ Expected<Plan> planStripBestFitReference(ArrayRef<Buffer> buffers) {
     unplaced.erase(best);
     const Buffer &buffer = buffers[index];
     std::optional<uint64_t> offset =
-        detail::checkedAlignTo(segment.height, buffer.alignment);
+        checkedAlignTo(segment.height, buffer.alignment);
     std::optional<uint64_t> end =
         offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
     if (!end)
@@ -213,7 +215,7 @@ Expected<Plan> planGergovReference(ArrayRef<Buffer> buffers) {
     unplaced.erase(chosen);
     const Buffer &buffer = buffers[index];
     std::optional<uint64_t> offset =
-        detail::checkedAlignTo(step.height, buffer.alignment);
+        checkedAlignTo(step.height, buffer.alignment);
     std::optional<uint64_t> top =
         offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
     if (!top)
@@ -238,8 +240,7 @@ Expected<Plan> planGergovReference(ArrayRef<Buffer> buffers) {
     highestTop = std::max(highestTop, tentative[index] + buffers[index].size);
     largestAlignment = std::max(largestAlignment, buffers[index].alignment);
   }
-  std::optional<uint64_t> shift =
-      detail::checkedAlignTo(highestTop, largestAlignment);
+  std::optional<uint64_t> shift = checkedAlignTo(highestTop, largestAlignment);
   if (!shift)
     return overflowError("the colour height");
 
@@ -312,8 +313,7 @@ Expected<Plan> planPathCoverReference(ArrayRef<Buffer> buffers) {
       auto [first, last] = sections.sectionsOf(buffer);
       uint64_t base =
           *std::max_element(heights.begin() + first, heights.begin() + last);
-      std::optional<uint64_t> offset =
-          detail::checkedAlignTo(base, buffer.alignment);
+      std::optional<uint64_t> offset = checkedAlignTo(base, buffer.alignment);
       std::optional<uint64_t> end =
           offset ? checkedAddUnsigned(*offset, buffer.size) : std::nullopt;
       if (!end)

@@ -22,12 +22,11 @@ namespace memplan::detail {
 
 std::optional<uint64_t> fitInGap(const Buffer &buffer, uint64_t gapBegin,
                                  uint64_t gapEnd) {
-  std::optional<uint64_t> start = checkedAlignTo(gapBegin, buffer.alignment);
-  std::optional<uint64_t> end =
-      start ? checkedAdd(*start, buffer.size) : std::nullopt;
-  if (!end || *end > gapEnd)
+  std::optional<AlignedPlacement> placed =
+      checkedPlaceAbove(gapBegin, buffer.alignment, buffer.size);
+  if (!placed || placed->end > gapEnd)
     return std::nullopt;
-  return start;
+  return placed->offset;
 }
 
 std::optional<uint64_t> recordPlacement(ArrayRef<Buffer> buffers, Plan &plan,
@@ -35,15 +34,14 @@ std::optional<uint64_t> recordPlacement(ArrayRef<Buffer> buffers, Plan &plan,
                                         std::optional<uint64_t> offset,
                                         uint64_t top) {
   const Buffer &buffer = buffers[index];
-  if (!offset)
-    offset = checkedAlignTo(top, buffer.alignment);
-  std::optional<uint64_t> end =
-      offset ? checkedAdd(*offset, buffer.size) : std::nullopt;
-  if (!end)
+  // A gap's offset is aligned already: aligning it again keeps it.
+  std::optional<AlignedPlacement> placed =
+      checkedPlaceAbove(offset.value_or(top), buffer.alignment, buffer.size);
+  if (!placed)
     return std::nullopt;
-  plan.offsets[index] = *offset;
-  plan.slabSize = std::max(plan.slabSize, *end);
-  return end;
+  plan.offsets[index] = placed->offset;
+  plan.slabSize = std::max(plan.slabSize, placed->end);
+  return placed->end;
 }
 
 GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)

@@ -66,6 +66,7 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <functional>
 #include <limits>
@@ -389,15 +390,13 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
 
     unplaced.remove(position);
     const Item &item = items[position];
-    std::optional<uint64_t> offset =
-        detail::checkedAlignTo(step.height, item.alignment);
-    std::optional<uint64_t> top =
-        offset ? checkedAdd(*offset, item.size) : std::nullopt;
-    if (!top)
+    std::optional<AlignedPlacement> placed =
+        checkedPlaceAbove(step.height, item.alignment, item.size);
+    if (!placed)
       return overflowError("the tentative end of buffer " + Twine(item.index));
-    placedOrder.push_back({item.index, position, item.start, item.end, *offset,
-                           *top, step.height});
-    highestTop = std::max(highestTop, *top);
+    placedOrder.push_back({item.index, position, item.start, item.end,
+                           placed->offset, placed->end, step.height});
+    highestTop = std::max(highestTop, placed->end);
     largestAlignment = std::max(largestAlignment, item.alignment);
 
     // The pieces go where the step was, each after the one before.
@@ -406,14 +405,13 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
     unsigned prev = step.prev;
     if (step.left < left)
       prev = steps.add({step.left, left, step.height, prev, step.next});
-    prev = steps.add({left, right, *top, prev, step.next});
+    prev = steps.add({left, right, placed->end, prev, step.next});
     if (right < step.right)
       steps.add({right, step.right, step.height, prev, step.next});
   }
 
   // Phase 2.
-  std::optional<uint64_t> shift =
-      detail::checkedAlignTo(highestTop, largestAlignment);
+  std::optional<uint64_t> shift = checkedAlignTo(highestTop, largestAlignment);
   if (!shift)
     return overflowError("the colour height");
 

@@ -140,10 +140,13 @@ private:
       // Cannot overflow: the end was checked when `other` was placed.
       prev = std::max(prev, xOffset + buffers[other].size);
     }
-    if (!bestOffset)
-      bestOffset = detail::checkedAlignTo(prev, buffer.alignment);
-    if (!bestOffset || !checkedAdd(*bestOffset, buffer.size))
-      return false;
+    if (!bestOffset) {
+      std::optional<AlignedPlacement> above =
+          checkedPlaceAbove(prev, buffer.alignment, buffer.size);
+      if (!above)
+        return false;
+      bestOffset = above->offset;
+    }
     offsets[index] = *bestOffset;
     return true;
   }

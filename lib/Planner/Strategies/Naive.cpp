@@ -26,16 +26,14 @@ public:
     result.offsets.reserve(buffers.size());
     uint64_t end = 0;
     for (auto [index, buffer] : llvm::enumerate(buffers)) {
-      std::optional<uint64_t> offset =
-          detail::checkedAlignTo(end, buffer.alignment);
-      std::optional<uint64_t> newEnd =
-          offset ? checkedAdd(*offset, buffer.size) : std::nullopt;
-      if (!newEnd)
+      std::optional<AlignedPlacement> placed =
+          checkedPlaceAbove(end, buffer.alignment, buffer.size);
+      if (!placed)
         return createStringError(
             std::make_error_code(std::errc::value_too_large),
             "naive: the end of buffer " + Twine(index) + " overflows 64 bits");
-      result.offsets.push_back(*offset);
-      end = *newEnd;
+      result.offsets.push_back(placed->offset);
+      end = placed->end;
     }
     // Buffers are placed in increasing order, so the last one is the highest.
     result.slabSize = end;

@@ -133,18 +133,16 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
       const Buffer &buffer = buffers[index];
       auto [first, last] = sections.sectionsOf(buffer);
       uint64_t base = heights.max(first, last);
-      std::optional<uint64_t> offset =
-          detail::checkedAlignTo(base, buffer.alignment);
-      std::optional<uint64_t> end =
-          offset ? checkedAdd(*offset, buffer.size) : std::nullopt;
-      if (!end)
+      std::optional<AlignedPlacement> placed =
+          checkedPlaceAbove(base, buffer.alignment, buffer.size);
+      if (!placed)
         return createStringError(
             std::make_error_code(std::errc::value_too_large),
             "path-cover: the end of buffer " + Twine(index) +
                 " overflows 64 bits");
-      result.offsets[index] = *offset;
-      result.slabSize = std::max(result.slabSize, *end);
-      heights.assign(first, last, *end);
+      result.offsets[index] = placed->offset;
+      result.slabSize = std::max(result.slabSize, placed->end);
+      heights.assign(first, last, placed->end);
     }
   }
   result.details = (Twine(chains.size()) + " chains").str();

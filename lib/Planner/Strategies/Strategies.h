@@ -11,9 +11,6 @@
 
 #include "memplan/Planner/Strategy.h"
 
-#include "llvm/Support/MathExtras.h"
-
-#include <cassert>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -59,23 +56,6 @@ std::unique_ptr<OffsetStrategy>
 createBestStrategy(std::vector<std::unique_ptr<OffsetStrategy>> candidates,
                    std::unique_ptr<ImprovingStrategy> finisher,
                    const StrategyOptions &options);
-
-namespace detail {
-/// `value` rounded up to a multiple of `alignment` (a power of two), or
-/// nullopt if that is not representable in 64 bits. llvm::alignTo wraps.
-inline std::optional<uint64_t> checkedAlignTo(uint64_t value,
-                                              uint64_t alignment) {
-  assert(llvm::isPowerOf2_64(alignment) && "alignment must be a power of 2");
-  // The largest aligned value is 2^64 - alignment, so the result overflows
-  // exactly when value + alignment - 1 does. (llvm::checkedMulUnsigned goes
-  // through APInt, too slow for the placement loops.)
-  uint64_t raised;
-  if (__builtin_add_overflow(value, alignment - 1, &raised))
-    return std::nullopt;
-  return raised & ~(alignment - 1);
-}
-
-} // namespace detail
 
 } // namespace memplan
 

@@ -46,6 +46,7 @@
 #include "../TimeSections.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <functional>
 #include <limits>
@@ -346,17 +347,15 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
     fits.remove(index);
     --left;
     const Buffer &buffer = buffers[index];
-    std::optional<uint64_t> offset =
-        detail::checkedAlignTo(segment.height, buffer.alignment);
-    std::optional<uint64_t> end =
-        offset ? checkedAdd(*offset, buffer.size) : std::nullopt;
-    if (!end)
+    std::optional<AlignedPlacement> placed =
+        checkedPlaceAbove(segment.height, buffer.alignment, buffer.size);
+    if (!placed)
       return createStringError(std::make_error_code(std::errc::value_too_large),
                                "strip-best-fit: the end of buffer " +
                                    Twine(index) + " overflows 64 bits");
-    result.offsets[index] = *offset;
-    result.slabSize = std::max(result.slabSize, *end);
-    skyline.raise(lowest, ranks.start[index], ranks.end[index], *end);
+    result.offsets[index] = placed->offset;
+    result.slabSize = std::max(result.slabSize, placed->end);
+    skyline.raise(lowest, ranks.start[index], ranks.end[index], placed->end);
   }
   return result;
 }
