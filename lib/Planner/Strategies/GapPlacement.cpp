@@ -103,6 +103,13 @@ void GapPlacer::forEachCanonicalNode(unsigned first, unsigned end,
   }
 }
 
+bool GapPlacer::sticksOut(unsigned node, unsigned level, unsigned first,
+                          unsigned end) const {
+  uint64_t low = (uint64_t(node) << level) - numLeaves;
+  uint64_t high = (uint64_t(node + 1) << level) - numLeaves;
+  return low < first || end < high;
+}
+
 void GapPlacer::addToBlocks(SmallVectorImpl<PlacedRange> &blocks,
                             PlacedRange range) {
   // As in addToNode, but the buffers of these blocks may overlap in time, so
@@ -180,14 +187,17 @@ void GapPlacer::insertIntoTree(unsigned index) {
                            addToNode(node, range);
                        });
   // Every ancestor of a canonical node lies on the path of the first or the
-  // last leaf (its range sticks out past one of them). The nodes of those
-  // paths below a canonical node lie inside the buffer's time: it reaches
-  // them too.
-  unsigned left = firstSection[index] + numLeaves;
-  unsigned right = endSection[index] - 1 + numLeaves;
-  for (; left != right; left /= 2, right /= 2) {
-    addToReach(left, range);
-    addToReach(right, range);
+  // last leaf, and its range sticks out past one of them. The nodes of those
+  // paths below a canonical node lie inside the buffer's time: it is held
+  // above them, where a query meets it on its own paths, so their unions
+  // leave it out.
+  unsigned first = firstSection[index], end = endSection[index];
+  unsigned left = first + numLeaves, right = end - 1 + numLeaves, level = 0;
+  for (; left != right; left /= 2, right /= 2, ++level) {
+    if (sticksOut(left, level, first, end))
+      addToReach(left, range);
+    if (sticksOut(right, level, first, end))
+      addToReach(right, range);
   }
   for (; left != 0; left /= 2)
     addToReach(left, range);
@@ -242,22 +252,18 @@ void GapPlacer::findOverlapping(unsigned index) {
       }
     }
   });
-  auto sticksOut = [&](unsigned node, unsigned level) {
-    uint64_t low = (uint64_t(node) << level) - numLeaves;
-    uint64_t high = (uint64_t(node + 1) << level) - numLeaves;
-    return low < first || end < high;
-  };
+
   unsigned left = first + numLeaves, right = end - 1 + numLeaves, level = 0;
   for (; left != right && !isAtOrAboveBands(left);
        left /= 2, right /= 2, ++level) {
-    if (sticksOut(left, level))
+    if (sticksOut(left, level, first, end))
       collect(left);
-    if (sticksOut(right, level))
+    if (sticksOut(right, level, first, end))
       collect(right);
   }
   // If the paths met below the bands, right follows left up.
   for (; left != 0 && !isAtOrAboveBands(left); left /= 2, right /= 2, ++level)
-    if (sticksOut(left, level))
+    if (sticksOut(left, level, first, end))
       collect(left);
   if (left == 0)
     return;

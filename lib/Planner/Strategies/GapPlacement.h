@@ -116,6 +116,10 @@ private:
   /// Whether `node` spans a band node's leaves or more (none does without
   /// bands).
   bool isAtOrAboveBands(unsigned node) const { return node < 2 * firstBand; }
+  /// Whether `node`, `level` levels above the leaves, spans a section
+  /// outside [first, end).
+  bool sticksOut(unsigned node, unsigned level, unsigned first,
+                 unsigned end) const;
   /// Calls `visit(node)` on the canonical nodes of the sections
   /// [first, end): the largest nodes that lie inside it.
   template <typename Visit>
@@ -149,16 +153,17 @@ private:
   llvm::SmallVector<PlacedRange> nodeRanges;
   llvm::SmallVector<size_t> nodeBegin;
   llvm::SmallVector<unsigned> nodeFill;
-  /// The buffers that reach node v: every buffer held in v's subtree, and
-  /// buffers held higher up whose sections cover v (those on the paths of
-  /// their leaves). subtreeCount[v] counts them, so that 0 proves the
-  /// subtree holds nothing. For the nodes that span kReachSpan leaves or
-  /// more (v < reachLimit), reachBlocks[v] is the union of their ranges, as
-  /// blocks in offset order: a query reads it for each of its large
-  /// canonical nodes instead of walking their subtrees, since a long query
-  /// meets every buffer inside it and their union is a few blocks where
-  /// they are packed. Small subtrees are walked: keeping a union for each
-  /// of their many nodes costs more than it saves.
+  /// The buffers that reach node v: those held at v or below it. A query meets
+  /// the buffers held above its canonical nodes on the paths of its first and
+  /// last leaves, so the unions leave them out: a query reads each long buffer
+  /// once, not twice. subtreeCount[v] counts them, so that 0 proves the subtree
+  /// holds nothing. For the nodes that span kReachSpan leaves or more (v <
+  /// reachLimit), reachBlocks[v] is the union of their ranges, as blocks in
+  /// offset order: a query reads it for each of its large canonical nodes
+  /// instead of walking their subtrees, since a long query meets every buffer
+  /// inside it and their union is a few blocks where they are packed. Small
+  /// subtrees are walked: keeping a union for each of their many nodes costs
+  /// more than it saves.
   static constexpr unsigned kReachSpan = 16;
   size_t reachLimit = 0;
   llvm::SmallVector<unsigned> subtreeCount;
