@@ -305,8 +305,11 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   ArrayRef<Buffer> problem = spacePlan.problem;
   if (!plan)
     return fail(func, "planning failed", plan.takeError());
+  // `best` has swept the problem for its live bound already.
   llvm::Expected<uint64_t> intervalBound =
-      computeLowerBound(options.kind, problem);
+      options.kind == PlanKind::Offsets && plan->outcome.liveBound
+          ? llvm::Expected<uint64_t>(*plan->outcome.liveBound)
+          : computeLowerBound(options.kind, problem);
   if (!intervalBound)
     return fail(func, "lower bound", intervalBound.takeError());
   // Widened lifetimes make a problem harder than the program's: its bound

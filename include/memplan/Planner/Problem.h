@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace memplan {
@@ -42,6 +43,10 @@ struct PlanOutcome {
   /// A lower bound on every plan of the problem that the strategy proved
   /// (at least the live bound when it proved anything; 0 when it did not).
   uint64_t provenBound = 0;
+  /// The live bound of the problem (computeLowerBound on its buffers) when
+  /// an offset strategy computed it on the way, so that callers need not
+  /// sweep the buffers again.
+  std::optional<uint64_t> liveBound;
   /// A wall clock cut a search short, so the plan may depend on the speed of
   /// the machine.
   bool stoppedByClock = false;

@@ -402,6 +402,7 @@ Expected<Plan> BestRun::summarize() {
   summary.stoppedByClock |= cut == Cut::OutOfTime;
   if (lowerBound)
     summary.provenBound = std::max(summary.provenBound, *lowerBound);
+  summary.liveBound = lowerBound;
   Plan result = std::move(*outcomes[*winner].plan);
   summary.provenOptimal = result.slabSize <= summary.provenBound;
   result.outcome = std::move(summary);
