@@ -252,7 +252,8 @@ void GapPlacer::findOverlapping(unsigned index) {
       }
     }
   });
-
+  // The nodes on the two paths that stick out of the range hold buffers
+  // that overlap it in part.
   unsigned left = first + numLeaves, right = end - 1 + numLeaves, level = 0;
   for (; left != right && !isAtOrAboveBands(left);
        left /= 2, right /= 2, ++level) {
