@@ -44,14 +44,21 @@ std::optional<uint64_t> recordPlacement(ArrayRef<Buffer> buffers, Plan &plan,
   return placed->end;
 }
 
-GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan, OverlapSearch search)
-    : buffers(buffers), plan(plan), search(search) {
-  if (search == OverlapSearch::Automatic)
-    this->search = buffers.size() <= kScanLimit ? OverlapSearch::Scan
-                                                : OverlapSearch::SegmentTree;
+/// The search `requested` stands for on `buffers`: never Automatic.
+static OverlapSearch resolveSearch(OverlapSearch requested,
+                                   ArrayRef<Buffer> buffers) {
+  if (requested != OverlapSearch::Automatic)
+    return requested;
+  return buffers.size() <= kScanLimit ? OverlapSearch::Scan
+                                      : OverlapSearch::SegmentTree;
+}
+
+GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
+                     OverlapSearch requested)
+    : buffers(buffers), plan(plan), search(resolveSearch(requested, buffers)) {
   plan.offsets.assign(buffers.size(), 0);
   plan.slabSize = 0;
-  if (this->search == OverlapSearch::Scan) {
+  if (search == OverlapSearch::Scan) {
     placed.reserve(buffers.size());
     return;
   }

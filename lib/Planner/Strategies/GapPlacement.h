@@ -55,8 +55,9 @@ enum class OverlapSearch {
   /// nodes (at most the number of placed buffers that overlap the new one),
   /// and O(log n) merges into sorted block lists to record.
   SegmentTree,
-  /// Scan every placed buffer, O(n) per placement: the textbook form, kept
-  /// as the oracle the tests hold the tree to.
+  /// Scan every placed buffer, O(n) per placement: the textbook form, the
+  /// oracle the tests hold the tree to, and the faster of the two on small
+  /// problems.
   Scan,
   /// The scan for problems of up to kScanLimit buffers, where building the
   /// tree costs more than the scans it saves; the tree above.
@@ -70,7 +71,7 @@ class GapPlacer {
 public:
   /// Sizes `plan.offsets` for `buffers` and resets the slab to 0.
   GapPlacer(llvm::ArrayRef<Buffer> buffers, Plan &plan,
-            OverlapSearch search = OverlapSearch::Automatic);
+            OverlapSearch requested = OverlapSearch::Automatic);
 
   /// Places buffer `index` (not placed before), sets its offset and raises
   /// the slab size to its end. Returns false, placing nothing, if its end
@@ -127,6 +128,7 @@ private:
 
   llvm::ArrayRef<Buffer> buffers;
   Plan &plan;
+  /// SegmentTree or Scan.
   OverlapSearch search;
   /// Scan: the lifetime and byte range of each placed buffer, in offset
   /// order (the scan reads them in one pass over one array).
