@@ -7,8 +7,8 @@
 #   a random program planned by every strategy and run against the unplanned
 #   one, its parallel loops on four OpenMP threads (fuzz/differential.py,
 #   docs/differential-fuzzing.md);
-# - the lit suite (but the three model e2e tests) and a smaller fuzz slice
-#   on an ASan+UBSan build
+# - the lit suite (but the three model e2e tests and the three scale tests of
+#   identical buffers) and a smaller fuzz slice on an ASan+UBSan build
 #   (scripts/test-sanitized.sh; MEMPLAN_SANITIZE_TESTS=0 skips it);
 # - the planner's libFuzzer target for MEMPLAN_LIBFUZZER_SECONDS (30)
 #   (scripts/fuzz-planner.sh; 0 skips it).
