@@ -73,6 +73,7 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
   // Nodes 1 .. reachLimit - 1 span kReachSpan leaves or more.
   reachLimit = std::max<size_t>(1, 2 * size_t(numLeaves) / kReachSpan);
   reachBlocks.resize(reachLimit);
+  reachReaders.assign(reachLimit, 0);
   // Band nodes span at least kReachSpan leaves, so that the small subtrees
   // a query walks hold nodeRanges all the way down.
   if (numLeaves >= kMinBandedLeaves) {
@@ -89,6 +90,8 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
                          [&](unsigned node) {
                            if (!isAtOrAboveBands(node))
                              ++nodeBegin[node + 1];
+                           if (node < reachLimit)
+                             ++reachReaders[node];
                          });
   }
   for (size_t node = 0; node != nodes; ++node)
@@ -139,8 +142,18 @@ void GapPlacer::addToBlocks(SmallVectorImpl<PlacedRange> &blocks,
 
 void GapPlacer::addToReach(unsigned node, PlacedRange range) {
   ++subtreeCount[node];
-  if (node < reachLimit)
+  if (node < reachLimit && reachReaders[node] != 0)
     addToBlocks(reachBlocks[node], range);
+}
+
+void GapPlacer::finishQuery(unsigned index) {
+  forEachCanonicalNode(firstSection[index], endSection[index],
+                       [&](unsigned node) {
+                         if (node >= reachLimit || --reachReaders[node] != 0)
+                           return;
+                         // Its last reader has read it.
+                         reachBlocks[node] = {};
+                       });
 }
 
 void GapPlacer::addToNode(unsigned node, PlacedRange range) {
@@ -389,6 +402,8 @@ bool GapPlacer::place(unsigned index) {
                           }),
         entry);
   } else {
+    // Its own range joins no union that only it still had to read.
+    finishQuery(index);
     insertIntoTree(index);
   }
   return true;
