@@ -41,7 +41,7 @@ public:
     times.erase(llvm::unique(times), times.end());
     // Program points are mostly dense integers: there a table of every time
     // between the first and the last answers sectionAt without a binary
-    // search, which was most of what a placer's set-up cost.
+    // search, two per buffer in a placer's set-up.
     if (!times.empty() && times.back() - times.front() < 4 * times.size()) {
       firstByOffset.resize_for_overwrite(times.back() - times.front() + 1);
       uint64_t time = times.front();
