@@ -43,11 +43,11 @@ public:
     // between the first and the last answers sectionAt without a binary
     // search, two per buffer in a placer's set-up.
     if (!times.empty() && times.back() - times.front() < 4 * times.size()) {
-      firstByOffset.resize_for_overwrite(times.back() - times.front() + 1);
+      sectionOfTime.resize_for_overwrite(times.back() - times.front() + 1);
       uint64_t time = times.front();
       for (auto [index, cut] : llvm::enumerate(times))
         for (; time <= cut; ++time)
-          firstByOffset[time - times.front()] = index;
+          sectionOfTime[time - times.front()] = index;
     }
   }
 
@@ -56,13 +56,13 @@ public:
   /// The section that starts at `time`, one of the cut times (or size() for
   /// the last end); in general, the number of cut times below `time`.
   unsigned sectionAt(uint64_t time) const {
-    if (firstByOffset.empty())
+    if (sectionOfTime.empty())
       return llvm::lower_bound(times, time) - times.begin();
     if (time <= times.front())
       return 0;
     if (time > times.back())
       return times.size();
-    return firstByOffset[time - times.front()];
+    return sectionOfTime[time - times.front()];
   }
 
   /// The sections [first, end) that `buffer`, which occupies memory, covers.
@@ -72,9 +72,9 @@ public:
 
 private:
   llvm::SmallVector<uint64_t> times;
-  /// When the times are dense, firstByOffset[t - times.front()] is the
+  /// When the times are dense, sectionOfTime[t - times.front()] is the
   /// number of cut times below t.
-  llvm::SmallVector<unsigned> firstByOffset;
+  llvm::SmallVector<unsigned> sectionOfTime;
 };
 
 /// The distinct starts and ends of some buffers, numbered in order from 0. A

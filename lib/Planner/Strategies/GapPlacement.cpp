@@ -146,16 +146,6 @@ void GapPlacer::addToReach(unsigned node, PlacedRange range) {
     addToBlocks(reachBlocks[node], range);
 }
 
-void GapPlacer::finishQuery(unsigned index) {
-  forEachCanonicalNode(firstSection[index], endSection[index],
-                       [&](unsigned node) {
-                         if (node >= reachLimit || --reachReaders[node] != 0)
-                           return;
-                         // Its last reader has read it.
-                         reachBlocks[node] = {};
-                       });
-}
-
 void GapPlacer::addToNode(unsigned node, PlacedRange range) {
   PlacedRange *first = nodeRanges.begin() + nodeBegin[node];
   PlacedRange *last = first + nodeFill[node];
@@ -200,6 +190,11 @@ void GapPlacer::insertIntoTree(unsigned index) {
                        plan.offsets[index] + buffers[index].size};
   forEachCanonicalNode(firstSection[index], endSection[index],
                        [&](unsigned node) {
+                         // This buffer's query has read the node's union:
+                         // if it was the last to, the union goes, and its
+                         // own range is not added to it.
+                         if (node < reachLimit && --reachReaders[node] == 0)
+                           reachBlocks[node] = {};
                          addToReach(node, range);
                          if (isAtOrAboveBands(node))
                            addToBands(node, range);
@@ -402,8 +397,6 @@ bool GapPlacer::place(unsigned index) {
                           }),
         entry);
   } else {
-    // Its own range joins no union that only it still had to read.
-    finishQuery(index);
     insertIntoTree(index);
   }
   return true;

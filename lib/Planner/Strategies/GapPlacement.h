@@ -102,9 +102,6 @@ private:
   static void joinSorted(llvm::ArrayRef<PlacedRange> lhs,
                          llvm::ArrayRef<PlacedRange> rhs,
                          llvm::SmallVectorImpl<PlacedRange> &out);
-  /// Counts the query of buffer `index`, just placed, as done: the unions
-  /// that no query still to come reads are freed.
-  void finishQuery(unsigned index);
   void insertIntoTree(unsigned index);
   /// Adds `range` to the blocks of `node`, merging it with those it touches.
   void addToNode(unsigned node, PlacedRange range);
@@ -175,10 +172,10 @@ private:
   llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> reachBlocks;
   /// For v < reachLimit, how many buffers still to be placed have v among
   /// their canonical nodes: the only queries that read reachBlocks[v]. Once
-  /// none is left, nothing reads it again, so it is freed and no longer
-  /// kept. Most large nodes are canonical for few buffers or none (on a
-  /// chain, the nodes near the root), and keeping their unions was the
-  /// largest cost of placing a buffer.
+  /// none is left (insertIntoTree counts them down), nothing reads it
+  /// again, so it is freed and no longer kept. Most large nodes are canonical
+  /// for few buffers or none (on a chain, the nodes near the root), and keeping
+  /// their unions was the largest cost of placing a buffer.
   llvm::SmallVector<unsigned> reachReaders;
   /// On large trees, the nodes of one level, band nodes firstBand ..
   /// 2 * firstBand - 1, each keep in bandBlocks[v - firstBand] the union of
