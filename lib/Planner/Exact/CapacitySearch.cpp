@@ -48,8 +48,18 @@ ArrayRef<SearchOrder> getSearchOrders() {
 }
 
 CapacitySearch::CapacitySearch(const ExactComponent &component,
-                               SearchOrder order)
-    : component(component), order(order), rank(component.size()) {}
+                               SearchOrder order, uint64_t perturbation)
+    : component(component), order(order), perturbation(perturbation),
+      rank(component.size()) {}
+
+/// SplitMix64's output function (Steele, Lea and Flood, OOPSLA 2014): a
+/// well-mixed 64-bit value from any input, the same on every platform.
+static uint64_t mix(uint64_t value) {
+  value += 0x9E3779B97F4A7C15ULL;
+  value = (value ^ (value >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  value = (value ^ (value >> 27)) * 0x94D049BB133111EBULL;
+  return value ^ (value >> 31);
+}
 
 void CapacitySearch::rankBuffers(ArrayRef<unsigned> buffers) {
   auto key = [&](OrderKey kind, unsigned buffer) -> uint64_t {
@@ -75,10 +85,19 @@ void CapacitySearch::rankBuffers(ArrayRef<unsigned> buffers) {
   };
   using Keys = std::array<uint64_t, 3>;
   SmallVector<std::pair<Keys, unsigned>> keyed;
-  for (unsigned buffer : buffers)
+  for (unsigned buffer : buffers) {
+    uint64_t first = key(order[0], buffer);
+    if (perturbation != 0) {
+      // first * (1 + r / 1024) for r in [0, 308), in integers (rounded
+      // down) so that every platform ranks alike; saturating, as the key
+      // can be large.
+      uint64_t r = mix(perturbation ^ mix(buffer)) % 308;
+      uint64_t raise = first / 1024 * r + first % 1024 * r / 1024;
+      first = first > UINT64_MAX - raise ? UINT64_MAX : first + raise;
+    }
     keyed.push_back(
-        {{key(order[0], buffer), key(order[1], buffer), key(order[2], buffer)},
-         buffer});
+        {{first, key(order[1], buffer), key(order[2], buffer)}, buffer});
+  }
   // Larger keys first; the index breaks ties so that the order is total.
   llvm::sort(keyed, [](const auto &a, const auto &b) {
     if (a.first != b.first)

@@ -49,8 +49,13 @@ llvm::ArrayRef<SearchOrder> getSearchOrders();
 class CapacitySearch {
 public:
   /// `order` ranks the buffers: among buffers that could go at the same
-  /// offset, the search tries the one ranked first first.
-  CapacitySearch(const ExactComponent &component, SearchOrder order);
+  /// offset, the search tries the one ranked first first. A nonzero
+  /// `perturbation` scales each buffer's first key by a factor between 1 and
+  /// 1.3 drawn from it and the buffer, so that buffers whose keys are close
+  /// trade places: another order, as complete as the first, that a restart
+  /// can try where the static orders are stuck.
+  CapacitySearch(const ExactComponent &component, SearchOrder order,
+                 uint64_t perturbation = 0);
 
   /// Looks for offsets (in units) of every buffer such that each ends at or
   /// below `capacity` units, visiting at most `nodeLimit` nodes (0: no limit).
@@ -95,6 +100,7 @@ private:
 
   const ExactComponent &component;
   SearchOrder order;
+  uint64_t perturbation;
   llvm::SmallVector<unsigned> rank;
 
   // Search state.

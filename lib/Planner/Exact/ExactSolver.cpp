@@ -47,6 +47,13 @@ using detail::SearchOutcome;
 namespace {
 /// Nodes of the first round of each search; every round doubles it.
 constexpr uint64_t kFirstRoundNodes = 256;
+/// Perturbed orders tried at each node limit after the static ones, each
+/// with a perturbation never used before on the component. Where a capacity
+/// fits but every static order is stuck, it is an order's early choices
+/// that are wrong (search costs are heavy-tailed: Gomes, Selman and Kautz,
+/// AAAI 1998), and fresh orders are fresh chances; as many as the static
+/// orders, so that each kind gets half of the nodes.
+constexpr unsigned kPerturbedOrders = 6;
 
 /// One component's best plan, proven bound and searches.
 struct ComponentState {
@@ -58,6 +65,9 @@ struct ComponentState {
   uint64_t provenBound = 0;
   /// One search per static order, made on first use.
   SmallVector<std::unique_ptr<CapacitySearch>> searches;
+  /// The perturbation of the next perturbed order: 1, 2, ... in every run,
+  /// so that runs repeat.
+  uint64_t nextPerturbation = 1;
 };
 
 class ExactSolver {
@@ -162,27 +172,42 @@ SearchOutcome ExactSolver::decideComponent(ComponentState &state,
       state.searches.push_back(
           std::make_unique<CapacitySearch>(component, order));
   }
+  // Runs `search` with `limit` nodes; Stopped means go on.
+  auto tryOrder = [&](CapacitySearch &search, uint64_t limit) {
+    SearchOutcome outcome = search.run(capacityUnits, limit, budget);
+    nodes += search.getNodes();
+    if (outcome == SearchOutcome::Found) {
+      state.bestOffsets.clear();
+      state.bestTop = 0;
+      for (auto [buffer, offset] : llvm::enumerate(search.getOffsets())) {
+        state.bestOffsets.push_back(offset * model.unit);
+        state.bestTop = std::max(
+            state.bestTop, (offset + component.sizes[buffer]) * model.unit);
+      }
+    } else if (outcome == SearchOutcome::Refuted) {
+      state.provenBound = std::max(state.provenBound, capacityUnits + 1);
+    }
+    return outcome;
+  };
   // Each order once with maxNodes, or, with no limit, restarts doubling from
-  // kFirstRoundNodes.
+  // kFirstRoundNodes: the static orders, then as many perturbed ones.
+  ArrayRef<detail::SearchOrder> orders = detail::getSearchOrders();
   for (uint64_t limit = maxNodes != 0 ? maxNodes : kFirstRoundNodes;;
        limit *= 2) {
     for (std::unique_ptr<CapacitySearch> &search : state.searches) {
-      SearchOutcome outcome = search->run(capacityUnits, limit, budget);
-      nodes += search->getNodes();
-      if (outcome == SearchOutcome::Found) {
-        state.bestOffsets.clear();
-        state.bestTop = 0;
-        for (auto [buffer, offset] : llvm::enumerate(search->getOffsets())) {
-          state.bestOffsets.push_back(offset * model.unit);
-          state.bestTop = std::max(
-              state.bestTop, (offset + component.sizes[buffer]) * model.unit);
-        }
+      SearchOutcome outcome = tryOrder(*search, limit);
+      if (outcome != SearchOutcome::Stopped)
         return outcome;
-      }
-      if (outcome == SearchOutcome::Refuted) {
-        state.provenBound = std::max(state.provenBound, capacityUnits + 1);
+      if (budget.isSpent())
+        return SearchOutcome::Stopped;
+    }
+    for (unsigned i = 0; i != kPerturbedOrders; ++i) {
+      uint64_t perturbation = state.nextPerturbation++;
+      CapacitySearch search(component, orders[perturbation % orders.size()],
+                            perturbation);
+      SearchOutcome outcome = tryOrder(search, limit);
+      if (outcome != SearchOutcome::Stopped)
         return outcome;
-      }
       if (budget.isSpent())
         return SearchOutcome::Stopped;
     }
