@@ -8,7 +8,8 @@
 #   one, its parallel loops on four OpenMP threads (fuzz/differential.py,
 #   docs/differential-fuzzing.md);
 # - the lit suite (but the three model e2e tests and the three scale tests of
-#   identical buffers) and a smaller fuzz slice on an ASan+UBSan build
+#   identical buffers and the search below J's best known slab) and a
+#   smaller fuzz slice on an ASan+UBSan build
 #   (scripts/test-sanitized.sh; MEMPLAN_SANITIZE_TESTS=0 skips it);
 # - the planner's libFuzzer target for MEMPLAN_LIBFUZZER_SECONDS (30)
 #   (scripts/fuzz-planner.sh; 0 skips it).
