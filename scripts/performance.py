@@ -13,6 +13,7 @@ Runs, in one go on one machine, so that the ratios compare like with like:
   * memplan-opt -mlir-timing on each buddy model, bufferizing and planning
     in one run, and on generated functions of 10k and 100k allocations;
   * the peak resident memory of memplan-solve on 1M buffers;
+  * exact asked to fit MiniMalloc's J one unit below its best known slab;
   * every bundled model (models/nelli and models/buddy): the default pass
     against one-shot-bufferize in process and in one memplan-opt run, what
     its summary proves, and the pass's wall time under short time limits.
@@ -33,6 +34,8 @@ import sys
 import tempfile
 import time
 
+from results import minimalloc_best_known
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODELS = os.path.join(ROOT, "models", "buddy")
 ALL_MODEL_DIRS = [os.path.join(ROOT, "models", "nelli"), MODELS]
@@ -41,6 +44,12 @@ ALL_MODEL_DIRS = [os.path.join(ROOT, "models", "nelli"), MODELS]
 LIMITS = [0.1, 0.5]
 SUMMARY_RE = re.compile(r"remark: memplan-offsets: @\S+: planned .*; (proven optimal|"
                         r"proven within (\d+) bytes)")
+MINIMALLOC_J = os.path.join(ROOT, "benchmarks", "problems", "minimalloc", "J.1048576.csv")
+# J's unit: all its sizes and times are multiples of 1024 bytes.
+J_UNIT = 1024
+# The exact search's budget there, in seconds (it counts steps, so the
+# answer is the same on every machine).
+J_TIME_LIMIT = 60
 BUDDY = ["bert", "deepseek_r1_distill_decode", "llama_7b_decoder", "resnet18_tosa"]
 SIZES = [1000, 10000, 100000, 1000000]
 BUFFERIZE = [
@@ -336,6 +345,9 @@ def measure(args):
         long_lived_1m = timed_peak_rss([solve, "--strategy=greedy-size", csv,
                                         "-o", os.devnull])
 
+    log("exact on MiniMalloc's J, one unit below its best known slab")
+    exact_j = measure_exact_j(solve)
+
     log("the default pass and the time limit on every bundled model")
     budget_rows = measure_budget(opt, repetitions, passes)
 
@@ -343,7 +355,27 @@ def measure(args):
             "repetitions": repetitions, "machine": machine(),
             "benchmark_version": benchmark_version(), "timing_rows": timing_rows,
             "generated_rows": generated_rows, "memory_rows": memory_rows,
-            "budget_rows": budget_rows, "long_lived_1m": long_lived_1m}
+            "budget_rows": budget_rows, "long_lived_1m": long_lived_1m,
+            "exact_j": exact_j}
+
+
+def measure_exact_j(solve):
+    """memplan-solve --capacity one unit below J's best known slab: the
+    capacity, the best known slab, the answer (exit status 0 fits, 4 does
+    not, 5 unknown), what exact says and its wall time in ms."""
+    best_known = minimalloc_best_known()["J"]
+    capacity = best_known - J_UNIT
+    result = subprocess.run([solve, "--capacity=%d" % capacity,
+                             "--time-limit=%d" % J_TIME_LIMIT, MINIMALLOC_J,
+                             "-o", os.devnull], capture_output=True, text=True)
+    fields = {}
+    for line in (result.stdout + result.stderr).splitlines():
+        key, _, value = line.strip().partition(":")
+        fields.setdefault(key, value.strip())
+    return {"capacity": capacity, "best_known": best_known,
+            "status": result.returncode, "strategy": fields.get("strategy", ""),
+            "bound": fields.get("lower bound", ""),
+            "ms": float(fields.get("time", "0 ms").split()[0])}
 
 
 def measure_budget(opt, repetitions, passes):
@@ -465,6 +497,18 @@ strategy. Target: at most 10%% + 50 ms over T on every model (%s).
     return out
 
 
+def exact_j_figure(exact_j):
+    """The Targets table's account of measure_exact_j."""
+    if not exact_j:
+        return "-"
+    answer = {0: "fits", 4: "does not fit (proven)", 5: "unknown at the limit"}.get(
+        exact_j["status"], "failed (exit %d)" % exact_j["status"])
+    return ("%d bytes (best known %d) %s: `%s`, %.1f s under `--time-limit=%d`; "
+            "lower bound %s" % (
+                exact_j["capacity"], exact_j["best_known"], answer, exact_j["strategy"],
+                exact_j["ms"] / 1000, J_TIME_LIMIT, exact_j.get("bound", "-")))
+
+
 def render(data, output):
     """Writes the page and the plot from the raw figures."""
     planner, passes, context = data["planner"], data["passes"], data["context"]
@@ -545,6 +589,7 @@ build/bin/memplan-solve --generate=1000000 -o g1M.csv && build/bin/memplan-solve
 | every gap-placing strategy at least 5x faster than the O(n^2) reference loop, chain shape, 100k | %s | %s |
 | the same, long-lived shape, 100k | %s | %s |
 | greedy-size on 1M long-lived buffers in under 5 s and 1 GiB (memplan-solve, whole run) | %s | %s |
+| exact proves MiniMalloc's J optimal or beats its best known slab | %s | %s |
 """ % (fmt_ms(greedy[100000]), verdict(greedy[100000] < 200),
        fmt_ms(greedy[1000000]), verdict(greedy[1000000] < 2000),
        worst_rss / GIB, verdict(worst_rss < GIB),
@@ -556,7 +601,9 @@ build/bin/memplan-solve --generate=1000000 -o g1M.csv && build/bin/memplan-solve
        ", ".join("%s %.1fx" % item for item in long_speedups.items()),
        verdict(long_speedups and min(long_speedups.values()) >= 5),
        "%.1f s, %.2f GiB" % (long_1m[0], long_1m[1] / GIB) if long_1m else "-",
-       verdict(long_1m and long_1m[0] < 5 and long_1m[1] < GIB)))
+       verdict(long_1m and long_1m[0] < 5 and long_1m[1] < GIB),
+       exact_j_figure(data.get("exact_j")),
+       verdict(data.get("exact_j") and data["exact_j"]["status"] == 0)))
 
     out.append("""## Planning time against the number of buffers
 
