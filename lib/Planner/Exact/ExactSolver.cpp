@@ -10,9 +10,10 @@
 // the bound), then capacities below the best slab, one unit below first and
 // twice as far each time, over and over (a plan lowers the slab, a
 // refutation raises the bound).
-// Each decision runs the orders of getSearchOrders in turn with
-// node limits that double, the usual restart portfolio: one order often
-// finds in a few nodes what another misses in millions.
+// Each decision runs the orders of getSearchOrders in turn, then as many
+// perturbed ones, with node limits that double, the usual restart
+// portfolio: one order often finds in a few nodes what another misses in
+// millions.
 //
 //===----------------------------------------------------------------------===//
 
