@@ -42,13 +42,10 @@ decideAll(llvm::ArrayRef<Buffer> buffers, const ExactModel &model,
     SearchOutcome outcome = search.run(capacityUnits, 0, budget);
     if (outcome != SearchOutcome::Found)
       return {outcome, Plan()};
-    for (auto [local, offset] : llvm::enumerate(search.getOffsets())) {
-      unsigned original = component.original[local];
-      plan.offsets[original] = offset * model.unit;
-      plan.slabSize = std::max(plan.slabSize,
-                               plan.offsets[original] + buffers[original].size);
-    }
+    for (auto [local, offset] : llvm::enumerate(search.getOffsets()))
+      plan.offsets[component.original[local]] = offset * model.unit;
   }
+  // Buffers in no component (zero bytes) stay at 0.
   for (auto [buffer, offset] : llvm::zip(buffers, plan.offsets))
     plan.slabSize = std::max(plan.slabSize, offset + buffer.size);
   return {SearchOutcome::Found, plan};
