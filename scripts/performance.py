@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 
-from results import minimalloc_best_known
+from results import minimalloc_best_known, summary_fields
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODELS = os.path.join(ROOT, "models", "buddy")
@@ -368,10 +368,7 @@ def measure_exact_j(solve):
     result = subprocess.run([solve, "--capacity=%d" % capacity,
                              "--time-limit=%d" % J_TIME_LIMIT, MINIMALLOC_J,
                              "-o", os.devnull], capture_output=True, text=True)
-    fields = {}
-    for line in (result.stdout + result.stderr).splitlines():
-        key, _, value = line.strip().partition(":")
-        fields.setdefault(key, value.strip())
+    fields = summary_fields(result.stdout + result.stderr)
     return {"capacity": capacity, "best_known": best_known,
             "status": result.returncode, "strategy": fields.get("strategy", ""),
             "bound": fields.get("lower bound", ""),

@@ -201,6 +201,16 @@ def paper_section(out, title, table, measured):
     out.append("")
 
 
+def summary_fields(text):
+    """The indented "name: value" lines of memplan-solve's summary, by name."""
+    fields = {}
+    for line in text.splitlines():
+        match = re.match(r"\s+([a-z ]+):\s+(.*)", line)
+        if match:
+            fields[match.group(1)] = match.group(2)
+    return fields
+
+
 def run_exact(solver, path, time_limit):
     """Runs the exact strategy; returns (slab, live bound, proven lower bound,
     optimal, nodes, seconds, details)."""
@@ -208,11 +218,7 @@ def run_exact(solver, path, time_limit):
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit("%s failed (exit %d):\n%s" % (" ".join(command), result.returncode, result.stderr))
-    fields = {}
-    for line in result.stderr.splitlines():
-        match = re.match(r"\s+([a-z ]+):\s+(.*)", line)
-        if match:
-            fields[match.group(1)] = match.group(2)
+    fields = summary_fields(result.stderr)
     details = re.fullmatch(r"exact \((.*)\)", fields["strategy"]).group(1)
     slab = int(fields["slab"].split()[0])
     live = int(fields["lower bound"].split()[0])
