@@ -178,7 +178,8 @@ TEST(GapPlacementTest, StacksMatchScan) {
 
 // The generated shapes, placed largest first as greedy-size does: a chain
 // with few buffers live at once, and a training step with thousands, whose
-// long queries read the unions that canonical nodes keep.
+// long queries read the unions of everything that overlaps the tree's top
+// nodes.
 TEST(GapPlacementTest, GeneratedShapesMatchScan) {
   for (ProblemShape shape : {ProblemShape::Chain, ProblemShape::LongLived}) {
     SCOPED_TRACE(getProblemShapeName(shape).str());

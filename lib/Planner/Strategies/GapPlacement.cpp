@@ -64,23 +64,24 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
   }
   TimeSections sections(buffers);
   numLeaves = llvm::PowerOf2Ceil(std::max(sections.size(), 1u));
+  log2Leaves = llvm::Log2_32(numLeaves);
   firstSection.assign(buffers.size(), 0);
   endSection.assign(buffers.size(), 0);
   size_t nodes = 2 * size_t(numLeaves);
   nodeBegin.assign(nodes + 1, 0);
   nodeFill.assign(nodes, 0);
-  subtreeCount.assign(nodes, 0);
-  // Nodes 1 .. reachLimit - 1 span kReachSpan leaves or more.
-  reachLimit = std::max<size_t>(1, 2 * size_t(numLeaves) / kReachSpan);
-  reachBlocks.resize(reachLimit);
-  reachReaders.assign(reachLimit, 0);
-  // Band nodes span at least kReachSpan leaves, so that the small subtrees
-  // a query walks hold nodeRanges all the way down.
+  startBlocks.resize(nodes);
+  startReaders.assign(nodes, 0);
+  fullLimit = std::min<size_t>(size_t(1) << kFullLevels, nodes);
+  fullBlocks.resize(fullLimit);
+  fullReaders.assign(fullLimit, 0);
+  // Band nodes span at least kMinBandSpan leaves.
   if (numLeaves >= kMinBandedLeaves) {
-    firstBand = std::min(kBands, numLeaves / kReachSpan);
+    firstBand = std::min(kBands, numLeaves / kMinBandSpan);
     bandBlocks.resize(firstBand);
   }
-  // Count each node's slots, then lay them out one after the other.
+  // Count each node's slots and readers, then lay the slots out one after
+  // the other.
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     if (!occupiesMemory(buffer))
       continue;
@@ -90,8 +91,10 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
                          [&](unsigned node) {
                            if (!isAtOrAboveBands(node))
                              ++nodeBegin[node + 1];
-                           if (node < reachLimit)
-                             ++reachReaders[node];
+                           if (node < fullLimit)
+                             ++fullReaders[node];
+                           else
+                             ++startReaders[node];
                          });
   }
   for (size_t node = 0; node != nodes; ++node)
@@ -113,11 +116,22 @@ void GapPlacer::forEachCanonicalNode(unsigned first, unsigned end,
   }
 }
 
-bool GapPlacer::sticksOut(unsigned node, unsigned level, unsigned first,
-                          unsigned end) const {
-  uint64_t low = (uint64_t(node) << level) - numLeaves;
-  uint64_t high = (uint64_t(node + 1) << level) - numLeaves;
-  return low < first || end < high;
+unsigned GapPlacer::firstLeafOf(unsigned node) const {
+  unsigned level = log2Leaves - llvm::Log2_32(node);
+  return (node << level) - numLeaves;
+}
+
+template <typename Visit>
+void GapPlacer::forEachFullNode(unsigned first, unsigned end,
+                                Visit visit) const {
+  // Level by level from the root: the nodes of a level that overlap
+  // [first, end) are consecutive.
+  for (unsigned levelBegin = 1; levelBegin < fullLimit; levelBegin *= 2) {
+    unsigned shift = log2Leaves - llvm::Log2_32(levelBegin);
+    unsigned last = levelBegin + ((end - 1) >> shift);
+    for (unsigned node = levelBegin + (first >> shift); node <= last; ++node)
+      visit(node);
+  }
 }
 
 void GapPlacer::addToBlocks(SmallVectorImpl<PlacedRange> &blocks,
@@ -138,12 +152,6 @@ void GapPlacer::addToBlocks(SmallVectorImpl<PlacedRange> &blocks,
   low->offset = std::min(low->offset, range.offset);
   low->end = std::max(high[-1].end, range.end);
   blocks.erase(low + 1, high);
-}
-
-void GapPlacer::addToReach(unsigned node, PlacedRange range) {
-  ++subtreeCount[node];
-  if (node < reachLimit && reachReaders[node] != 0)
-    addToBlocks(reachBlocks[node], range);
 }
 
 void GapPlacer::addToNode(unsigned node, PlacedRange range) {
@@ -188,34 +196,28 @@ void GapPlacer::addToBands(unsigned node, PlacedRange range) {
 void GapPlacer::insertIntoTree(unsigned index) {
   PlacedRange range = {plan.offsets[index],
                        plan.offsets[index] + buffers[index].size};
-  forEachCanonicalNode(firstSection[index], endSection[index],
-                       [&](unsigned node) {
-                         // This buffer's query has read the node's union:
-                         // if it was the last to, the union goes, and its
-                         // own range is not added to it.
-                         if (node < reachLimit && --reachReaders[node] == 0)
-                           reachBlocks[node] = {};
-                         addToReach(node, range);
-                         if (isAtOrAboveBands(node))
-                           addToBands(node, range);
-                         else
-                           addToNode(node, range);
-                       });
-  // Every ancestor of a canonical node lies on the path of the first or the
-  // last leaf, and its range sticks out past one of them. The nodes of those
-  // paths below a canonical node lie inside the buffer's time: it is held
-  // above them, where a query meets it on its own paths, so their unions
-  // leave it out.
   unsigned first = firstSection[index], end = endSection[index];
-  unsigned left = first + numLeaves, right = end - 1 + numLeaves, level = 0;
-  for (; left != right; left /= 2, right /= 2, ++level) {
-    if (sticksOut(left, level, first, end))
-      addToReach(left, range);
-    if (sticksOut(right, level, first, end))
-      addToReach(right, range);
-  }
-  for (; left != 0; left /= 2)
-    addToReach(left, range);
+  forEachCanonicalNode(first, end, [&](unsigned node) {
+    // This buffer's query has read the node's union: if it was the last to,
+    // the union goes.
+    if (node < fullLimit) {
+      if (--fullReaders[node] == 0)
+        fullBlocks[node] = {};
+    } else if (--startReaders[node] == 0) {
+      startBlocks[node] = {};
+    }
+    if (isAtOrAboveBands(node))
+      addToBands(node, range);
+    else
+      addToNode(node, range);
+  });
+  for (unsigned node = first + numLeaves; node >= fullLimit; node /= 2)
+    if (startReaders[node] != 0)
+      addToBlocks(startBlocks[node], range);
+  forEachFullNode(first, end, [&](unsigned node) {
+    if (fullReaders[node] != 0)
+      addToBlocks(fullBlocks[node], range);
+  });
 }
 
 void GapPlacer::findOverlapping(unsigned index) {
@@ -240,58 +242,28 @@ void GapPlacer::findOverlapping(unsigned index) {
   }
 
   unsigned first = firstSection[index], end = endSection[index];
-  // A buffer overlaps this one iff one of its nodes meets [first, end).
-  // Those nodes are the ones inside the range, in the subtrees of its
-  // canonical nodes, whose union each canonical node keeps (reachBlocks),
-  // and the ones that stick out of it, on the paths of its first and last
-  // leaves.
-  auto collect = [&](unsigned node) {
-    const PlacedRange *blocks = nodeRanges.begin() + nodeBegin[node];
-    addList(blocks, blocks + nodeFill[node]);
-  };
-  forEachCanonicalNode(first, end, [&](unsigned root) {
-    if (root < reachLimit) {
-      addList(reachBlocks[root].begin(), reachBlocks[root].end());
-      return;
-    }
-    // A small subtree: walked, skipping what holds nothing.
-    stack.assign(1, root);
-    while (!stack.empty()) {
-      unsigned node = stack.pop_back_val();
-      if (subtreeCount[node] == 0)
-        continue;
-      collect(node);
-      if (node < numLeaves) {
-        stack.push_back(2 * node);
-        stack.push_back(2 * node + 1);
-      }
+  // The buffers that start in [first, end), by canonical node; a node read
+  // in full that begins at `first` also holds those that cover it.
+  bool coversFirst = false;
+  forEachCanonicalNode(first, end, [&](unsigned node) {
+    if (node < fullLimit) {
+      addList(fullBlocks[node].begin(), fullBlocks[node].end());
+      coversFirst |= firstLeafOf(node) == first;
+    } else {
+      addList(startBlocks[node].begin(), startBlocks[node].end());
     }
   });
-  // The nodes on the two paths that stick out of the range hold buffers
-  // that overlap it in part.
-  unsigned left = first + numLeaves, right = end - 1 + numLeaves, level = 0;
-  for (; left != right && !isAtOrAboveBands(left);
-       left /= 2, right /= 2, ++level) {
-    if (sticksOut(left, level, first, end))
-      collect(left);
-    if (sticksOut(right, level, first, end))
-      collect(right);
-  }
-  // If the paths met below the bands, right follows left up.
-  for (; left != 0 && !isAtOrAboveBands(left); left /= 2, right /= 2, ++level)
-    if (sticksOut(left, level, first, end))
-      collect(left);
-  if (left == 0)
+  if (coversFirst)
     return;
-  // The rest of both paths, from the band level up: their buffers cover the
-  // first or the last leaf, so they overlap this buffer, even those held at
-  // nodes inside its time (which its canonical nodes' unions repeat).
-  assert(left >= firstBand && right >= firstBand && "paths end at the bands");
-  addList(bandBlocks[left - firstBand].begin(),
-          bandBlocks[left - firstBand].end());
-  if (right != left)
-    addList(bandBlocks[right - firstBand].begin(),
-            bandBlocks[right - firstBand].end());
+  // The buffers that cover `first`: those held on its leaf's path.
+  unsigned node = first + numLeaves;
+  for (; node != 0 && !isAtOrAboveBands(node); node /= 2) {
+    const PlacedRange *blocks = nodeRanges.begin() + nodeBegin[node];
+    addList(blocks, blocks + nodeFill[node]);
+  }
+  if (node != 0)
+    addList(bandBlocks[node - firstBand].begin(),
+            bandBlocks[node - firstBand].end());
 }
 
 ArrayRef<GapPlacer::PlacedRange> GapPlacer::getRangesInOffsetOrder() {

@@ -50,10 +50,11 @@ std::optional<uint64_t> recordPlacement(llvm::ArrayRef<Buffer> buffers,
 ///
 /// How GapPlacer finds the placed buffers that overlap a new one in time.
 enum class OverlapSearch {
-  /// A segment tree over time: O(k log l) per placement to read, where k is
-  /// the number of blocks of touching byte ranges in the l lists of O(log n)
-  /// nodes (at most the number of placed buffers that overlap the new one),
-  /// and O(log n) merges into sorted block lists to record.
+  /// A segment tree over time: a query joins the blocks of touching byte
+  /// ranges of O(log n) lists (the buffers that start in each canonical
+  /// node of its time, and those held on its first leaf's path), at most a
+  /// list's share of the buffers that overlap it each, and recording a
+  /// placement merges its range into O(log n) sorted block lists.
   SegmentTree,
   /// Scan every placed buffer, O(n) per placement: the textbook form, the
   /// oracle the tests hold the tree to, and the faster of the two on small
@@ -105,8 +106,6 @@ private:
   void insertIntoTree(unsigned index);
   /// Adds `range` to the blocks of `node`, merging it with those it touches.
   void addToNode(unsigned node, PlacedRange range);
-  /// Adds `range` to the blocks of the buffers that reach `node`.
-  void addToReach(unsigned node, PlacedRange range);
   /// Adds `range` to `blocks` (maximal disjoint blocks in offset order),
   /// joining it with every block it overlaps or touches.
   static void addToBlocks(llvm::SmallVectorImpl<PlacedRange> &blocks,
@@ -117,10 +116,12 @@ private:
   /// Whether `node` spans a band node's leaves or more (none does without
   /// bands).
   bool isAtOrAboveBands(unsigned node) const { return node < 2 * firstBand; }
-  /// Whether `node`, `level` levels above the leaves, spans a section
-  /// outside [first, end).
-  bool sticksOut(unsigned node, unsigned level, unsigned first,
-                 unsigned end) const;
+  /// The first leaf (section) of `node`'s span.
+  unsigned firstLeafOf(unsigned node) const;
+  /// Calls `visit(node)` on the nodes below fullLimit whose spans overlap the
+  /// sections [first, end).
+  template <typename Visit>
+  void forEachFullNode(unsigned first, unsigned end, Visit visit) const;
   /// Calls `visit(node)` on the canonical nodes of the sections
   /// [first, end): the largest nodes that lie inside it.
   template <typename Visit>
@@ -142,61 +143,69 @@ private:
   /// (`numLeaves` leaves, a power of two; node 1 is the root, node v has
   /// children 2v and 2v + 1, leaf k is node numLeaves + k). A placed buffer
   /// is held by the canonical nodes of its sections.
+  ///
+  /// A placed buffer overlaps the sections [first, end) of a query iff it
+  /// starts in them, or starts before them and covers `first`. So a query
+  /// reads, for each canonical node of its sections, the union of the ranges
+  /// of the buffers that start in the node's span (startBlocks), and the
+  /// ranges of those that cover its first leaf: the buffers held on that
+  /// leaf's path (nodeRanges, and bandBlocks from the bands up). Each buffer
+  /// then meets a query in one list or two, where reading the unions of whole
+  /// subtrees met a long buffer once for every canonical node it crossed.
   unsigned numLeaves = 0;
+  unsigned log2Leaves = 0;
   /// Each buffer's sections [firstSection, endSection).
   llvm::SmallVector<unsigned> firstSection, endSection;
   /// Node v holds nodeRanges[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]):
-  /// the union of the ranges of its buffers as maximal disjoint blocks in
-  /// offset order (ranges that touch are merged), so that a query reads a
-  /// stack of a million buffers live at once as one block, not a million
-  /// ranges. Which nodes a buffer lands in does not depend on the order of
-  /// placement, so a slot per buffer is counted up front and the slots are
-  /// never reallocated.
+  /// the union of the ranges of the buffers held at v, as maximal disjoint
+  /// blocks in offset order (ranges that touch are merged), so that a query
+  /// reads a stack of a million buffers live at once as one block, not a
+  /// million ranges. Which nodes a buffer lands in does not depend on the
+  /// order of placement, so a slot per buffer is counted up front and the
+  /// slots are never reallocated.
   llvm::SmallVector<PlacedRange> nodeRanges;
   llvm::SmallVector<size_t> nodeBegin;
   llvm::SmallVector<unsigned> nodeFill;
-  /// The buffers that reach node v: those held at v or below it. A query meets
-  /// the buffers held above its canonical nodes on the paths of its first and
-  /// last leaves, so the unions leave them out: a query reads each long buffer
-  /// once, not twice. subtreeCount[v] counts them, so that 0 proves the subtree
-  /// holds nothing. For the nodes that span kReachSpan leaves or more (v <
-  /// reachLimit), reachBlocks[v] is the union of their ranges, as blocks in
-  /// offset order: a query reads it for each of its large canonical nodes
-  /// instead of walking their subtrees, since a long query meets every buffer
-  /// inside it and their union is a few blocks where they are packed. Small
-  /// subtrees are walked: keeping a union for each of their many nodes costs
-  /// more than it saves.
-  static constexpr unsigned kReachSpan = 16;
-  size_t reachLimit = 0;
-  llvm::SmallVector<unsigned> subtreeCount;
-  llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> reachBlocks;
-  /// For v < reachLimit, how many buffers still to be placed have v among
-  /// their canonical nodes: the only queries that read reachBlocks[v]. Once
-  /// none is left (insertIntoTree counts them down), nothing reads it
-  /// again, so it is freed and no longer kept. Most large nodes are canonical
-  /// for few buffers or none (on a chain, the nodes near the root), and keeping
-  /// their unions was the largest cost of placing a buffer.
-  llvm::SmallVector<unsigned> reachReaders;
+  /// startBlocks[v]: the union of the ranges of the placed buffers that start
+  /// in v's span, as blocks in offset order. Only queries that have v among
+  /// their canonical nodes read it; startReaders[v] counts those still to be
+  /// placed (insertIntoTree counts them down), and once none is left the
+  /// union is freed and no longer kept.
+  llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> startBlocks;
+  llvm::SmallVector<unsigned> startReaders;
+  /// The nodes v < fullLimit, the top levels of the tree, keep instead in
+  /// fullBlocks[v] the union of the ranges of every placed buffer that
+  /// overlaps v's span (fullReaders counts their readers as startReaders
+  /// does). The buffers that start in a long span leave many small gaps
+  /// that those crossing into it fill; a long query's union is a few
+  /// blocks, and reading its large canonical nodes' full unions reads a few
+  /// blocks too. A canonical node read in full also holds what the first
+  /// leaf's path would add when the node begins there. 7 to 9 levels did
+  /// alike on 300k and 1M long-lived buffers; 5 and 11 were slower.
+  static constexpr unsigned kFullLevels = 8;
+  unsigned fullLimit = 0;
+  llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> fullBlocks;
+  llvm::SmallVector<unsigned> fullReaders;
   /// On large trees, the nodes of one level, band nodes firstBand ..
   /// 2 * firstBand - 1, each keep in bandBlocks[v - firstBand] the union of
   /// the ranges of the buffers held at v or above it that cover it (held
   /// at an ancestor or at v itself). A query then reads the part of its
-  /// first and last leaves' paths at or above that level as one list each
-  /// instead of a list per node: those buffers are all live at the leaf,
-  /// so the lists are disjoint and interleave finely, and joining them was
-  /// most of a query's time where thousands of long buffers are live at
-  /// once. The nodes at or above the band level then keep no nodeRanges.
-  /// A buffer held at a node k levels above the bands is added to its 2^k
-  /// band nodes, so the adds grow with the time a buffer spans over the
-  /// length of a band: the level has kBands nodes (1024 did best on 100k to
-  /// 1M long-lived buffers; 256 and 4096 were slower), or fewer where a
-  /// band node would span under kReachSpan leaves. firstBand is 0 (no
-  /// bands) on trees of fewer than kMinBandedLeaves.
+  /// first leaf's path at or above that level as one list instead of a list
+  /// per node: those buffers are all live at the leaf, so the lists are
+  /// disjoint and interleave finely, and joining them was most of a query's
+  /// time where thousands of long buffers are live at once. The nodes at or
+  /// above the band level then keep no nodeRanges. A buffer held at a node
+  /// k levels above the bands is added to its 2^k band nodes, so the adds
+  /// grow with the time a buffer spans over the length of a band: the level
+  /// has kBands nodes (1024 did best on 100k to 1M long-lived buffers; 256
+  /// and 4096 were slower), or fewer where a band node would span under
+  /// kMinBandSpan leaves. firstBand is 0 (no bands) on trees of fewer than
+  /// kMinBandedLeaves.
   static constexpr unsigned kBands = 1024;
+  static constexpr unsigned kMinBandSpan = 16;
   static constexpr unsigned kMinBandedLeaves = 4096;
   unsigned firstBand = 0;
   llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> bandBlocks;
-  llvm::SmallVector<unsigned> stack;
   /// What findOverlapping hands the gap search: lists of ranges, and for
   /// the scan the ranges it found; `merged` holds several lists and their
   /// joins, `runs` the (size, begin) of those still to join.
