@@ -266,48 +266,57 @@ void GapPlacer::findOverlapping(unsigned index) {
             bandBlocks[node - firstBand].end());
 }
 
-ArrayRef<GapPlacer::PlacedRange> GapPlacer::getRangesInOffsetOrder() {
+GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
   if (lists.empty())
     return {};
   if (lists.size() == 1)
-    return ArrayRef(lists[0].next, lists[0].end);
+    return {ArrayRef(lists[0].next, lists[0].end), {}};
+  size_t total = 0;
+  for (const BlockList &list : lists)
+    total += list.end - list.next;
+  merged.clear();
+  // A few ranges in all, as where few buffers are live at once, sort faster
+  // than the joins' bookkeeping.
+  if (total <= kSortedRanges) {
+    for (const BlockList &list : lists)
+      merged.append(list.next, list.end);
+    // std::sort: llvm::sort would hand these trivially copyable records to
+    // qsort.
+    std::sort(merged.begin(), merged.end());
+    return {merged, {}};
+  }
   // The lists are joined two at a time, the two shortest first (as Huffman
   // codes are built), each join making the ranges that overlap or touch one
   // block: a long list is then copied once or twice, not once per round,
   // where sorting all K ranges was O(K log K) and a heap of the lists'
   // heads was slower still (most ranges come from a few long lists). Only
   // the gaps between the union's blocks matter, and joining keeps them.
-  // Each run is [begin, begin + size) of `merged`; a join appends its run.
-  merged.clear();
-  using Run = std::pair<size_t, size_t>; // (size, begin)
+  // The last two are not joined: the gap search reads both at once. A run
+  // is a list as the tree keeps it, or what a join appended to `merged`.
   runs.clear();
-  for (const BlockList &list : lists) {
-    runs.push_back({size_t(list.end - list.next), merged.size()});
-    merged.append(list.next, list.end);
-  }
-  // A few ranges in all, as where few buffers are live at once, sort faster
-  // than the joins' bookkeeping.
-  if (merged.size() <= kSortedRanges) {
-    // std::sort: llvm::sort would hand these trivially copyable records to
-    // qsort.
-    std::sort(merged.begin(), merged.end());
-    return merged;
-  }
-  std::make_heap(runs.begin(), runs.end(), std::greater<Run>());
-  while (runs.size() > 1) {
-    std::pop_heap(runs.begin(), runs.end(), std::greater<Run>());
+  for (const BlockList &list : lists)
+    runs.push_back({size_t(list.end - list.next), 0, list.next});
+  auto view = [&](const Run &run) {
+    return run.list ? ArrayRef(run.list, run.size)
+                    : ArrayRef(merged).slice(run.begin, run.size);
+  };
+  auto longer = [](const Run &lhs, const Run &rhs) {
+    return lhs.size > rhs.size;
+  };
+  std::make_heap(runs.begin(), runs.end(), longer);
+  while (runs.size() > 2) {
+    std::pop_heap(runs.begin(), runs.end(), longer);
     Run lhs = runs.pop_back_val();
-    std::pop_heap(runs.begin(), runs.end(), std::greater<Run>());
+    std::pop_heap(runs.begin(), runs.end(), longer);
     Run rhs = runs.pop_back_val();
     // Room first: the join reads what it appends to.
-    merged.reserve(merged.size() + lhs.first + rhs.first);
+    merged.reserve(merged.size() + lhs.size + rhs.size);
     size_t begin = merged.size();
-    joinSorted(ArrayRef(merged).slice(lhs.second, lhs.first),
-               ArrayRef(merged).slice(rhs.second, rhs.first), merged);
-    runs.push_back({merged.size() - begin, begin});
-    std::push_heap(runs.begin(), runs.end(), std::greater<Run>());
+    joinSorted(view(lhs), view(rhs), merged);
+    runs.push_back({merged.size() - begin, begin, nullptr});
+    std::push_heap(runs.begin(), runs.end(), longer);
   }
-  return ArrayRef(merged).slice(runs[0].second, runs[0].first);
+  return {view(runs[0]), view(runs[1])};
 }
 
 void GapPlacer::joinSorted(ArrayRef<PlacedRange> lhs, ArrayRef<PlacedRange> rhs,
@@ -338,10 +347,19 @@ bool GapPlacer::place(unsigned index) {
   }
 
   findOverlapping(index);
+  RangesInOffsetOrder ranges = getRangesInOffsetOrder();
   uint64_t prev = 0;
   std::optional<uint64_t> bestOffset;
   uint64_t smallestGap = 0;
-  for (const PlacedRange &x : getRangesInOffsetOrder()) {
+  // Both lists in offset order at once.
+  const PlacedRange *next = ranges.first.begin(),
+                    *nextSecond = ranges.second.begin();
+  while (next != ranges.first.end() || nextSecond != ranges.second.end()) {
+    const PlacedRange &x = nextSecond == ranges.second.end() ||
+                                   (next != ranges.first.end() &&
+                                    next->offset <= nextSecond->offset)
+                               ? *next++
+                               : *nextSecond++;
     if (x.offset > prev) {
       std::optional<uint64_t> candidate = fitInGap(buffer, prev, x.offset);
       uint64_t gap = x.offset - prev;

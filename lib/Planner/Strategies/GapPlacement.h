@@ -95,9 +95,12 @@ private:
   /// their union, so the tree may hand over merged ranges, and ranges that
   /// overlap or repeat: none of that changes a gap.
   void findOverlapping(unsigned index);
-  /// Ranges in offset order whose union is that of the ranges of `lists`;
-  /// valid until the next call.
-  llvm::ArrayRef<PlacedRange> getRangesInOffsetOrder();
+  /// Two lists of ranges, each in offset order, whose union is that of the
+  /// ranges of `lists`; valid until the next call.
+  struct RangesInOffsetOrder {
+    llvm::ArrayRef<PlacedRange> first, second;
+  };
+  RangesInOffsetOrder getRangesInOffsetOrder();
   /// Appends the ranges of `lhs` and `rhs` (each in offset order) to `out`
   /// in offset order, joining those that overlap or touch.
   static void joinSorted(llvm::ArrayRef<PlacedRange> lhs,
@@ -207,8 +210,8 @@ private:
   unsigned firstBand = 0;
   llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> bandBlocks;
   /// What findOverlapping hands the gap search: lists of ranges, and for
-  /// the scan the ranges it found; `merged` holds several lists and their
-  /// joins, `runs` the (size, begin) of those still to join.
+  /// the scan the ranges it found; `merged` holds the joins of lists (or
+  /// a few ranges sorted), `runs` the lists and joins still to join.
   struct BlockList {
     const PlacedRange *next;
     const PlacedRange *end;
@@ -216,7 +219,13 @@ private:
   llvm::SmallVector<BlockList> lists;
   llvm::SmallVector<PlacedRange> overlapping;
   llvm::SmallVector<PlacedRange> merged;
-  llvm::SmallVector<std::pair<size_t, size_t>> runs;
+  struct Run {
+    size_t size;
+    /// Where it starts in `merged`, unless it is `list`.
+    size_t begin;
+    const PlacedRange *list;
+  };
+  llvm::SmallVector<Run> runs;
   /// Up to this many ranges in all, the lists are sorted as one instead.
   static constexpr size_t kSortedRanges = 256;
 };
