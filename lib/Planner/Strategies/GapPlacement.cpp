@@ -100,6 +100,21 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
   for (size_t node = 0; node != nodes; ++node)
     nodeBegin[node + 1] += nodeBegin[node];
   nodeRanges.resize(nodeBegin[nodes]);
+  // The same for the start slots of the small nodes that some query reads.
+  slottedFrom = std::max<size_t>(fullLimit, numLeaves >> (kSlottedLevels - 1));
+  slotBegin.assign(nodes - slottedFrom + 1, 0);
+  slotFill.assign(nodes - slottedFrom, 0);
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    if (!occupiesMemory(buffer))
+      continue;
+    for (size_t node = firstSection[index] + numLeaves; node >= slottedFrom;
+         node /= 2)
+      if (startReaders[node] != 0)
+        ++slotBegin[node - slottedFrom + 1];
+  }
+  for (size_t slot = 0; slot + slottedFrom != nodes; ++slot)
+    slotBegin[slot + 1] += slotBegin[slot];
+  slotRanges.resize(slotBegin.back());
 }
 
 template <typename Visit>
@@ -154,12 +169,12 @@ void GapPlacer::addToBlocks(SmallVectorImpl<PlacedRange> &blocks,
   blocks.erase(low + 1, high);
 }
 
-void GapPlacer::addToNode(unsigned node, PlacedRange range) {
-  PlacedRange *first = nodeRanges.begin() + nodeBegin[node];
-  PlacedRange *last = first + nodeFill[node];
-  // The blocks that overlap or touch `range` merge with it into one. The
-  // buffers of a node all share its time, so their ranges are disjoint and
-  // at most the blocks on either side merge; a stack of buffers placed one on
+void GapPlacer::addToSlots(PlacedRange *first, unsigned &fill,
+                           PlacedRange range) {
+  PlacedRange *last = first + fill;
+  // The blocks that overlap or touch `range` merge with it into one. Where
+  // the buffers all share the node's time their ranges are disjoint and at
+  // most the blocks on either side merge; a stack of buffers placed one on
   // top of the other stays a single block.
   PlacedRange *low =
       std::partition_point(first, last, [&](const PlacedRange &block) {
@@ -170,16 +185,16 @@ void GapPlacer::addToNode(unsigned node, PlacedRange range) {
         return block.offset <= range.end;
       });
   if (low == high) {
-    // A new block: the node has a slot per buffer, so there is room.
+    // A new block: there is a slot per buffer, so there is room.
     std::move_backward(low, last, last + 1);
     *low = range;
-    ++nodeFill[node];
+    ++fill;
     return;
   }
   low->offset = std::min(low->offset, range.offset);
   low->end = std::max(high[-1].end, range.end);
   std::move(high, last, low + 1);
-  nodeFill[node] -= high - low - 1;
+  fill -= high - low - 1;
 }
 
 void GapPlacer::addToBands(unsigned node, PlacedRange range) {
@@ -203,17 +218,23 @@ void GapPlacer::insertIntoTree(unsigned index) {
     if (node < fullLimit) {
       if (--fullReaders[node] == 0)
         fullBlocks[node] = {};
-    } else if (--startReaders[node] == 0) {
+    } else if (--startReaders[node] == 0 && node < slottedFrom) {
       startBlocks[node] = {};
     }
     if (isAtOrAboveBands(node))
       addToBands(node, range);
     else
-      addToNode(node, range);
+      addToSlots(nodeRanges.begin() + nodeBegin[node], nodeFill[node], range);
   });
-  for (unsigned node = first + numLeaves; node >= fullLimit; node /= 2)
-    if (startReaders[node] != 0)
+  for (unsigned node = first + numLeaves; node >= fullLimit; node /= 2) {
+    if (startReaders[node] == 0)
+      continue;
+    if (node >= slottedFrom)
+      addToSlots(slotRanges.begin() + slotBegin[node - slottedFrom],
+                 slotFill[node - slottedFrom], range);
+    else
       addToBlocks(startBlocks[node], range);
+  }
   forEachFullNode(first, end, [&](unsigned node) {
     if (fullReaders[node] != 0)
       addToBlocks(fullBlocks[node], range);
@@ -249,6 +270,10 @@ void GapPlacer::findOverlapping(unsigned index) {
     if (node < fullLimit) {
       addList(fullBlocks[node].begin(), fullBlocks[node].end());
       coversFirst |= firstLeafOf(node) == first;
+    } else if (node >= slottedFrom) {
+      const PlacedRange *blocks =
+          slotRanges.begin() + slotBegin[node - slottedFrom];
+      addList(blocks, blocks + slotFill[node - slottedFrom]);
     } else {
       addList(startBlocks[node].begin(), startBlocks[node].end());
     }

@@ -107,8 +107,9 @@ private:
                          llvm::ArrayRef<PlacedRange> rhs,
                          llvm::SmallVectorImpl<PlacedRange> &out);
   void insertIntoTree(unsigned index);
-  /// Adds `range` to the blocks of `node`, merging it with those it touches.
-  void addToNode(unsigned node, PlacedRange range);
+  /// Adds `range` to the `fill` blocks from `first`, merging it with those
+  /// it overlaps or touches; there is room for one more.
+  static void addToSlots(PlacedRange *first, unsigned &fill, PlacedRange range);
   /// Adds `range` to `blocks` (maximal disjoint blocks in offset order),
   /// joining it with every block it overlaps or touches.
   static void addToBlocks(llvm::SmallVectorImpl<PlacedRange> &blocks,
@@ -176,6 +177,17 @@ private:
   /// union is freed and no longer kept.
   llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> startBlocks;
   llvm::SmallVector<unsigned> startReaders;
+  /// The nodes v >= slottedFrom, the bottom kSlottedLevels levels, keep
+  /// their start blocks in slots counted up front, as nodeRanges does
+  /// (slotRanges, slotBegin and slotFill indexed by v - slottedFrom), for
+  /// those that some query reads: a list for each of the many small nodes
+  /// cost more in allocations than the blocks it held, where few buffers
+  /// are live at once.
+  static constexpr unsigned kSlottedLevels = 6;
+  size_t slottedFrom = 0;
+  llvm::SmallVector<PlacedRange> slotRanges;
+  llvm::SmallVector<size_t> slotBegin;
+  llvm::SmallVector<unsigned> slotFill;
   /// The nodes v < fullLimit, the top levels of the tree, keep instead in
   /// fullBlocks[v] the union of the ranges of every placed buffer that
   /// overlaps v's span (fullReaders counts their readers as startReaders
