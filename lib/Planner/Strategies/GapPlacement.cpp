@@ -385,10 +385,13 @@ bool GapPlacer::place(unsigned index) {
                                     next->offset <= nextSecond->offset)
                                ? *next++
                                : *nextSecond++;
-    if (x.offset > prev) {
-      std::optional<uint64_t> candidate = fitInGap(buffer, prev, x.offset);
-      uint64_t gap = x.offset - prev;
-      if (candidate && (!bestOffset || gap < smallestGap)) {
+    // Only a gap smaller than the best so far and at least as long as the
+    // buffer may take it, so most gaps are passed over without aligning.
+    uint64_t gap = x.offset - prev;
+    if (x.offset > prev && gap >= buffer.size &&
+        (!bestOffset || gap < smallestGap)) {
+      if (std::optional<uint64_t> candidate =
+              fitInGap(buffer, prev, x.offset)) {
         bestOffset = candidate;
         smallestGap = gap;
       }
