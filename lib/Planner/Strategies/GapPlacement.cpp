@@ -346,22 +346,30 @@ GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
 
 void GapPlacer::joinSorted(ArrayRef<PlacedRange> lhs, ArrayRef<PlacedRange> rhs,
                            SmallVectorImpl<PlacedRange> &out) {
-  // `out` may hold the runs joined before: join only within this one.
-  size_t runBegin = out.size();
-  auto append = [&](const PlacedRange &range) {
-    size_t size = out.size();
-    if (size != runBegin && range.offset <= out[size - 1].end)
-      out[size - 1].end = std::max(out[size - 1].end, range.end);
-    else
-      out.push_back(range);
-  };
+  if (lhs.empty() || rhs.empty()) {
+    out.append(lhs.begin(), lhs.end());
+    out.append(rhs.begin(), rhs.end());
+    return;
+  }
+  // `out` may hold the runs joined before: join only within this one, whose
+  // last range is kept in `open` until the end.
   const PlacedRange *l = lhs.begin(), *r = rhs.begin();
+  PlacedRange open = r->offset < l->offset ? *r++ : *l++;
+  auto append = [&](const PlacedRange &range) {
+    if (range.offset <= open.end) {
+      open.end = std::max(open.end, range.end);
+    } else {
+      out.push_back(open);
+      open = range;
+    }
+  };
   while (l != lhs.end() && r != rhs.end())
     append(r->offset < l->offset ? *r++ : *l++);
   for (; l != lhs.end(); ++l)
     append(*l);
   for (; r != rhs.end(); ++r)
     append(*r);
+  out.push_back(open);
 }
 
 bool GapPlacer::place(unsigned index) {
