@@ -151,22 +151,11 @@ void GapPlacer::forEachFullNode(unsigned first, unsigned end,
 
 void GapPlacer::addToBlocks(SmallVectorImpl<PlacedRange> &blocks,
                             PlacedRange range) {
-  // As in addToNode, but the buffers of these blocks may overlap in time, so
-  // the new range may bridge any number of blocks.
-  auto low = std::partition_point(
-      blocks.begin(), blocks.end(),
-      [&](const PlacedRange &block) { return block.end < range.offset; });
-  auto high =
-      std::partition_point(low, blocks.end(), [&](const PlacedRange &block) {
-        return block.offset <= range.end;
-      });
-  if (low == high) {
-    blocks.insert(low, range);
-    return;
-  }
-  low->offset = std::min(low->offset, range.offset);
-  low->end = std::max(high[-1].end, range.end);
-  blocks.erase(low + 1, high);
+  // Room for one more block, then the merge of addToSlots.
+  unsigned fill = blocks.size();
+  blocks.push_back(range);
+  addToSlots(blocks.begin(), fill, range);
+  blocks.truncate(fill);
 }
 
 void GapPlacer::addToSlots(PlacedRange *first, unsigned &fill,

@@ -110,8 +110,7 @@ private:
   /// Adds `range` to the `fill` blocks from `first`, merging it with those
   /// it overlaps or touches; there is room for one more.
   static void addToSlots(PlacedRange *first, unsigned &fill, PlacedRange range);
-  /// Adds `range` to `blocks` (maximal disjoint blocks in offset order),
-  /// joining it with every block it overlaps or touches.
+  /// addToSlots on a growable list of blocks.
   static void addToBlocks(llvm::SmallVectorImpl<PlacedRange> &blocks,
                           PlacedRange range);
   /// Adds `range`, held at `node` (at or above the bands), to the band
