@@ -335,11 +335,8 @@ GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
 
 void GapPlacer::joinSorted(ArrayRef<PlacedRange> lhs, ArrayRef<PlacedRange> rhs,
                            SmallVectorImpl<PlacedRange> &out) {
-  if (lhs.empty() || rhs.empty()) {
-    out.append(lhs.begin(), lhs.end());
-    out.append(rhs.begin(), rhs.end());
-    return;
-  }
+  // Every run holds a range: findOverlapping hands over no empty list.
+  assert(!lhs.empty() && !rhs.empty() && "runs are never empty");
   // `out` may hold the runs joined before: join only within this one, whose
   // last range is kept in `open` until the end.
   const PlacedRange *l = lhs.begin(), *r = rhs.begin();

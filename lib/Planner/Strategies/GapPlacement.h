@@ -102,7 +102,7 @@ private:
   };
   RangesInOffsetOrder getRangesInOffsetOrder();
   /// Appends the ranges of `lhs` and `rhs` (each in offset order) to `out`
-  /// in offset order, joining those that overlap or touch.
+  /// in offset order, joining those that overlap or touch. Neither is empty.
   static void joinSorted(llvm::ArrayRef<PlacedRange> lhs,
                          llvm::ArrayRef<PlacedRange> rhs,
                          llvm::SmallVectorImpl<PlacedRange> &out);
