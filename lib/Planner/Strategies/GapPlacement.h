@@ -238,7 +238,11 @@ private:
   };
   llvm::SmallVector<Run> runs;
   /// Up to this many ranges in all, the lists are sorted as one instead.
-  static constexpr size_t kSortedRanges = 256;
+  /// Chains, with a handful of ranges a query, plan alike from 16 to 256;
+  /// long-lived problems of 20k to 60k buffers, whose queries read a few
+  /// hundred, plan 20-30% faster at 32 than at 256 (sorting was a quarter
+  /// of their time).
+  static constexpr size_t kSortedRanges = 32;
 };
 
 } // namespace memplan::detail
