@@ -165,6 +165,40 @@ def strategy_rows(cases, mode):
     return rows
 
 
+PUBLISHED_SIZES = [20000, 30000, 60000]
+
+
+def published_speedups(cases, strategies):
+    """{strategy: {n: the reference loop's time / the strategy's}} in the
+    published mode, at the sizes both ran at."""
+    result = {}
+    for name in strategies:
+        by_size = {}
+        for n in PUBLISHED_SIZES:
+            ours = cases.get("published/%s/%d" % (name, n))
+            reference = cases.get("published/reference-loop/%d" % n)
+            if ours and reference:
+                by_size[n] = milliseconds(reference) / milliseconds(ours)
+        result[name] = by_size
+    return result
+
+
+def published_table(cases, strategies):
+    speedups = published_speedups(cases, strategies)
+    lines = ["| strategy | %s |" % " | ".join("%dk" % (n // 1000) for n in PUBLISHED_SIZES),
+             "|---|" + "---:|" * len(PUBLISHED_SIZES)]
+    for name in strategies + ["reference-loop"]:
+        cells = []
+        for n in PUBLISHED_SIZES:
+            entry = cases.get("published/%s/%d" % (name, n))
+            cell = "%s ms" % fmt_ms(milliseconds(entry)) if entry else "-"
+            if n in speedups.get(name, {}):
+                cell += " (%.1fx)" % speedups[name][n]
+            cells.append(cell)
+        lines.append("| %s | %s |" % (name, " | ".join(cells)))
+    return "\n".join(lines)
+
+
 # Strategies whose time is their time limit, or that run at one size only:
 # a slope between their sizes says nothing about the algorithm.
 BUDGETED = {"hill-climb", "exact", "best", "mincost-flow"}
@@ -541,6 +575,10 @@ def render(data, output):
                 if reference and times.get(name, {}).get(100000)}
 
     chain_speedups, long_speedups = speedups(offsets), speedups(long_lived)
+    # Each strategy's smallest speed-up over the published sizes.
+    published_worst = {name: min(by_size.values())
+                       for name, by_size in published_speedups(planner, gap_strategies).items()
+                       if by_size}
     long_1m = data.get("long_lived_1m")
 
     def verdict(ok):
@@ -585,6 +623,7 @@ build/bin/memplan-solve --generate=1000000 -o g1M.csv && build/bin/memplan-solve
 | a generated function of 100k allocations planned and rewritten in under 5 s | %s ms | %s |
 | every gap-placing strategy at least 5x faster than the O(n^2) reference loop, chain shape, 100k | %s | %s |
 | the same, long-lived shape, 100k | %s | %s |
+| the same, long-lived shape, at 20k, 30k and 60k (about the sizes of the published instances; the smallest speed-up of the three) | %s | %s |
 | greedy-size on 1M long-lived buffers in under 5 s and 1 GiB (memplan-solve, whole run) | %s | %s |
 | exact proves MiniMalloc's J optimal or beats its best known slab | %s | %s |
 """ % (fmt_ms(greedy[100000]), verdict(greedy[100000] < 200),
@@ -597,6 +636,8 @@ build/bin/memplan-solve --generate=1000000 -o g1M.csv && build/bin/memplan-solve
        verdict(chain_speedups and min(chain_speedups.values()) >= 5),
        ", ".join("%s %.1fx" % item for item in long_speedups.items()),
        verdict(long_speedups and min(long_speedups.values()) >= 5),
+       ", ".join("%s %.1fx" % item for item in published_worst.items()),
+       verdict(published_worst and min(published_worst.values()) >= 5),
        "%.1f s, %.2f GiB" % (long_1m[0], long_1m[1] / GIB) if long_1m else "-",
        verdict(long_1m and long_1m[0] < 5 and long_1m[1] < GIB),
        exact_j_figure(data.get("exact_j")),
@@ -643,6 +684,16 @@ own are run, up to 100k buffers.
 
 %s
 
+### Long-lived problems at the sizes of published instances
+
+The instances the O(n^2) reference loop was first measured on (training
+steps and an NPU model of 18.7k, 28.5k and 62.2k buffers) are where it is
+hardest to beat: its cost grows with n^2, a gap-placing strategy's with
+about n log n. The long-lived shape at about those sizes, in milliseconds,
+and each strategy's speed-up over the loop:
+
+%s
+
 ### Shared objects
 
 %s
@@ -651,6 +702,7 @@ own are run, up to 100k buffers.
 
 %s
 """ % (strategy_table(offsets, "slab / bound"), strategy_table(long_lived, "slab / bound"),
+       published_table(planner, gap_strategies),
        strategy_table(objects, "total / bound"), strategy_table(bounds, "-")))
 
     lines = ["| program | memplan-offsets | memplan-shared-objects | allocations/s (offsets) |",
