@@ -317,18 +317,18 @@ GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
   auto longer = [](const Run &lhs, const Run &rhs) {
     return lhs.size > rhs.size;
   };
-  std::make_heap(runs.begin(), runs.end(), longer);
+  // Longest first, so the two shortest are at the back.
+  std::sort(runs.begin(), runs.end(), longer);
   while (runs.size() > 2) {
-    std::pop_heap(runs.begin(), runs.end(), longer);
     Run lhs = runs.pop_back_val();
-    std::pop_heap(runs.begin(), runs.end(), longer);
     Run rhs = runs.pop_back_val();
     // Room first: the join reads what it appends to.
     merged.reserve(merged.size() + lhs.size + rhs.size);
     size_t begin = merged.size();
     joinSorted(view(lhs), view(rhs), merged);
-    runs.push_back({merged.size() - begin, begin, nullptr});
-    std::push_heap(runs.begin(), runs.end(), longer);
+    Run joined = {merged.size() - begin, begin, nullptr};
+    runs.insert(std::upper_bound(runs.begin(), runs.end(), joined, longer),
+                joined);
   }
   return {view(runs[0]), view(runs[1])};
 }
