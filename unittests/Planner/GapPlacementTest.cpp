@@ -21,15 +21,17 @@
 
 using namespace memplan;
 using memplan::detail::GapPlacer;
+using memplan::detail::GapTreeShape;
 using memplan::detail::OverlapSearch;
 using memplan::detail::SweepGapPlacer;
 
 namespace {
 
 Plan placeInOrder(llvm::ArrayRef<Buffer> buffers,
-                  llvm::ArrayRef<unsigned> order, OverlapSearch search) {
+                  llvm::ArrayRef<unsigned> order, OverlapSearch search,
+                  const GapTreeShape &shape = {}) {
   Plan plan;
-  GapPlacer placer(buffers, plan, search);
+  GapPlacer placer(buffers, plan, search, shape);
   for (unsigned index : order)
     EXPECT_TRUE(placer.place(index));
   return plan;
@@ -64,10 +66,11 @@ void expectSweepMatchesScan(llvm::ArrayRef<Buffer> buffers,
   EXPECT_EQ(sweep.slabSize, scan.slabSize);
 }
 
-/// The tree and the scan place the buffers in this order alike.
+/// The tree (of `shape`) and the scan place the buffers in this order alike.
 void expectTreeMatchesScan(llvm::ArrayRef<Buffer> buffers,
-                           llvm::ArrayRef<unsigned> order) {
-  Plan tree = placeInOrder(buffers, order, OverlapSearch::SegmentTree);
+                           llvm::ArrayRef<unsigned> order,
+                           const GapTreeShape &shape = {}) {
+  Plan tree = placeInOrder(buffers, order, OverlapSearch::SegmentTree, shape);
   Plan scan = placeInOrder(buffers, order, OverlapSearch::Scan);
   EXPECT_EQ(offsetsOf(tree), offsetsOf(scan));
   EXPECT_EQ(tree.slabSize, scan.slabSize);
@@ -220,6 +223,50 @@ TEST(GapPlacementTest, BandUnionsMatchScan) {
         return buffers[lhs].size > buffers[rhs].size;
       });
     expectTreeMatchesScan(buffers, order);
+    if (HasFailure())
+      return;
+  }
+}
+
+// The default shape keeps full unions, bands and start slots only on trees
+// of hundreds to thousands of sections. Small shapes bring all of them, and
+// the levels where one kind of list gives way to another, to problems of a
+// few dozen buffers: full unions down to a level or four, none, or over the
+// whole tree; bands one to four leaves wide, or none; start slots at the
+// leaves only, a few levels up, or nowhere.
+TEST(GapPlacementTest, SmallTreeShapesMatchScan) {
+  std::mt19937 rng(41);
+  auto pick = [&](std::initializer_list<unsigned> choices) {
+    return choices.begin()[rng() % choices.size()];
+  };
+  for (int problem = 0; problem < 3000; ++problem) {
+    RandomProblemShape problemShape;
+    problemShape.maxBuffers = 48;
+    problemShape.maxLifetime = problem % 3 == 0 ? 60 : 5;
+    problemShape.maxAlignmentLog2 = 4;
+    llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, problemShape);
+    if (problem % 5 == 0)
+      for (Buffer &buffer : buffers)
+        if (rng() % 8 == 0)
+          buffer.end = buffer.start;
+    GapTreeShape shape;
+    shape.fullLevels = pick({0, 1, 2, 3, 4, 32});
+    shape.slottedLevels = pick({0, 1, 2, 3, 32});
+    shape.bands = pick({0, 1, 2, 4, 8, 1024});
+    shape.minBandSpan = pick({1, 2, 4});
+    shape.minBandedLeaves = pick({1, 4, 16});
+    llvm::SmallVector<unsigned> order = shuffledOrder(buffers.size(), rng);
+    if (problem % 2)
+      llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+        return buffers[lhs].size > buffers[rhs].size;
+      });
+    SCOPED_TRACE("problem " + std::to_string(problem) + ", full levels " +
+                 std::to_string(shape.fullLevels) + ", slotted levels " +
+                 std::to_string(shape.slottedLevels) + ", bands " +
+                 std::to_string(shape.bands) + " of at least " +
+                 std::to_string(shape.minBandSpan) + " leaves from " +
+                 std::to_string(shape.minBandedLeaves));
+    expectTreeMatchesScan(buffers, order, shape);
     if (HasFailure())
       return;
   }

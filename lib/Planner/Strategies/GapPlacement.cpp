@@ -54,7 +54,7 @@ static OverlapSearch resolveSearch(OverlapSearch requested,
 }
 
 GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
-                     OverlapSearch requested)
+                     OverlapSearch requested, const GapTreeShape &shape)
     : buffers(buffers), plan(plan), search(resolveSearch(requested, buffers)) {
   plan.offsets.assign(buffers.size(), 0);
   plan.slabSize = 0;
@@ -72,12 +72,16 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
   nodeFill.assign(nodes, 0);
   startBlocks.resize(nodes);
   startReaders.assign(nodes, 0);
-  fullLimit = std::min<size_t>(size_t(1) << kFullLevels, nodes);
+  assert(llvm::isPowerOf2_32(shape.minBandSpan) &&
+         (shape.bands == 0 || llvm::isPowerOf2_32(shape.bands)) &&
+         "band nodes make one level of the tree");
+  // Levels past the leaves add nothing.
+  fullLimit = size_t(1) << std::min(shape.fullLevels, log2Leaves + 1);
   fullBlocks.resize(fullLimit);
   fullReaders.assign(fullLimit, 0);
-  // Band nodes span at least kMinBandSpan leaves.
-  if (numLeaves >= kMinBandedLeaves) {
-    firstBand = std::min(kBands, numLeaves / kMinBandSpan);
+  // Band nodes span at least minBandSpan leaves.
+  if (numLeaves >= shape.minBandedLeaves) {
+    firstBand = std::min(shape.bands, numLeaves / shape.minBandSpan);
     bandBlocks.resize(firstBand);
   }
   // Count each node's slots and readers, then lay the slots out one after
@@ -101,7 +105,12 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
     nodeBegin[node + 1] += nodeBegin[node];
   nodeRanges.resize(nodeBegin[nodes]);
   // The same for the start slots of the small nodes that some query reads.
-  slottedFrom = std::max<size_t>(fullLimit, numLeaves >> (kSlottedLevels - 1));
+  slottedFrom =
+      shape.slottedLevels == 0
+          ? nodes
+          : std::max<size_t>(
+                fullLimit,
+                numLeaves >> std::min(shape.slottedLevels - 1, log2Leaves + 1));
   slotBegin.assign(nodes - slottedFrom + 1, 0);
   slotFill.assign(nodes - slottedFrom, 0);
   for (auto [index, buffer] : llvm::enumerate(buffers)) {

@@ -68,11 +68,35 @@ enum class OverlapSearch {
 /// Up to this many buffers, OverlapSearch::Automatic scans.
 constexpr size_t kScanLimit = 512;
 
+/// Which nodes of GapPlacer's segment tree keep which kind of list (see the
+/// members of GapPlacer). Every shape gives the same plans; the defaults
+/// were the fastest measured. A small shape (a level or two of each kind,
+/// bands two leaves wide) reaches every kind of list on problems of a few
+/// dozen buffers, which is how the tests and the fuzzer hold all of them
+/// to the scan.
+struct GapTreeShape {
+  /// The top levels, whose nodes keep the union of everything that overlaps
+  /// them. 7 to 9 levels did alike on 300k and 1M long-lived buffers; 5 and
+  /// 11 were slower.
+  unsigned fullLevels = 8;
+  /// The bottom levels, whose nodes keep their start blocks in slots
+  /// counted up front rather than in a list each.
+  unsigned slottedLevels = 6;
+  /// The most band nodes, a power of two (0: none). 1024 did best on 100k
+  /// to 1M long-lived buffers; 256 and 4096 were slower.
+  unsigned bands = 1024;
+  /// A band node spans at least this many leaves, a power of two.
+  unsigned minBandSpan = 16;
+  /// Trees of fewer leaves than this have no bands.
+  unsigned minBandedLeaves = 4096;
+};
+
 class GapPlacer {
 public:
   /// Sizes `plan.offsets` for `buffers` and resets the slab to 0.
   GapPlacer(llvm::ArrayRef<Buffer> buffers, Plan &plan,
-            OverlapSearch requested = OverlapSearch::Automatic);
+            OverlapSearch requested = OverlapSearch::Automatic,
+            const GapTreeShape &shape = {});
 
   /// Places buffer `index` (not placed before), sets its offset and raises
   /// the slab size to its end. Returns false, placing nothing, if its end
@@ -176,13 +200,12 @@ private:
   /// union is freed and no longer kept.
   llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> startBlocks;
   llvm::SmallVector<unsigned> startReaders;
-  /// The nodes v >= slottedFrom, the bottom kSlottedLevels levels, keep
+  /// The nodes v >= slottedFrom, the bottom slottedLevels levels, keep
   /// their start blocks in slots counted up front, as nodeRanges does
   /// (slotRanges, slotBegin and slotFill indexed by v - slottedFrom), for
   /// those that some query reads: a list for each of the many small nodes
   /// cost more in allocations than the blocks it held, where few buffers
   /// are live at once.
-  static constexpr unsigned kSlottedLevels = 6;
   size_t slottedFrom = 0;
   llvm::SmallVector<PlacedRange> slotRanges;
   llvm::SmallVector<size_t> slotBegin;
@@ -194,9 +217,7 @@ private:
   /// that those crossing into it fill; a long query's union is a few
   /// blocks, and reading its large canonical nodes' full unions reads a few
   /// blocks too. A canonical node read in full also holds what the first
-  /// leaf's path would add when the node begins there. 7 to 9 levels did
-  /// alike on 300k and 1M long-lived buffers; 5 and 11 were slower.
-  static constexpr unsigned kFullLevels = 8;
+  /// leaf's path would add when the node begins there.
   unsigned fullLimit = 0;
   llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> fullBlocks;
   llvm::SmallVector<unsigned> fullReaders;
@@ -211,13 +232,9 @@ private:
   /// above the band level then keep no nodeRanges. A buffer held at a node
   /// k levels above the bands is added to its 2^k band nodes, so the adds
   /// grow with the time a buffer spans over the length of a band: the level
-  /// has kBands nodes (1024 did best on 100k to 1M long-lived buffers; 256
-  /// and 4096 were slower), or fewer where a band node would span under
-  /// kMinBandSpan leaves. firstBand is 0 (no bands) on trees of fewer than
-  /// kMinBandedLeaves.
-  static constexpr unsigned kBands = 1024;
-  static constexpr unsigned kMinBandSpan = 16;
-  static constexpr unsigned kMinBandedLeaves = 4096;
+  /// has GapTreeShape::bands nodes, or fewer where a band node would span
+  /// under minBandSpan leaves. firstBand is 0 (no bands) on trees of fewer
+  /// than minBandedLeaves.
   unsigned firstBand = 0;
   llvm::SmallVector<llvm::SmallVector<PlacedRange, 0>> bandBlocks;
   /// What findOverlapping hands the gap search: lists of ranges, and for
