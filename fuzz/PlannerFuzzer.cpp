@@ -24,6 +24,9 @@
 #include "memplan/Planner/Validator.h"
 #include "memplan/Tooling/HeapMap.h"
 
+// GapPlacer's segment tree, held to its scan in small shapes.
+#include "Strategies/GapPlacement.h"
+
 // The slow oracles of the unit tests (unittests/Planner).
 #include "BruteForcePlanner.h"
 #include "ReferenceGreedyByBreadth.h"
@@ -39,6 +42,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <numeric>
 #include <optional>
 #include <string>
 
@@ -547,6 +551,53 @@ void checkAgainstOracles(ArrayRef<Buffer> buffers) {
           "object strategy " + name + " differs from its reference");
 }
 
+/// GapPlacer's segment tree against its scan, which the strategies never
+/// compare on problems this small (they scan up to kScanLimit buffers): the
+/// same plan, in the largest-first order and in the input's, in every small
+/// shape of a table that reaches each kind of list the tree keeps.
+void checkTreeShapes(ArrayRef<Buffer> buffers) {
+  using memplan::detail::GapPlacer;
+  using memplan::detail::GapTreeShape;
+  using memplan::detail::OverlapSearch;
+  // {full levels, slotted levels, bands, band span, banded from}: the
+  // default shape, then shapes of a few levels each.
+  static const GapTreeShape shapes[] = {{},
+                                        {0, 0, 0, 1, 1},
+                                        {1, 1, 2, 1, 1},
+                                        {2, 2, 4, 1, 4},
+                                        {3, 32, 8, 2, 1},
+                                        {32, 1, 1, 1, 1},
+                                        {0, 3, 1024, 1, 2}};
+  SmallVector<unsigned> inputOrder(buffers.size());
+  std::iota(inputOrder.begin(), inputOrder.end(), 0u);
+  SmallVector<unsigned> largestFirst(inputOrder);
+  llvm::stable_sort(largestFirst, [&](unsigned lhs, unsigned rhs) {
+    return buffers[lhs].size > buffers[rhs].size;
+  });
+  auto place = [&](ArrayRef<unsigned> order, OverlapSearch search,
+                   const GapTreeShape &shape) {
+    Plan plan;
+    GapPlacer placer(buffers, plan, search, shape);
+    for (unsigned index : order)
+      if (!placer.place(index))
+        return std::optional<Plan>();
+    return std::optional<Plan>(plan);
+  };
+  for (ArrayRef<unsigned> order :
+       {ArrayRef(inputOrder), ArrayRef(largestFirst)}) {
+    std::optional<Plan> scan = place(order, OverlapSearch::Scan, {});
+    for (auto [index, shape] : llvm::enumerate(shapes)) {
+      std::optional<Plan> tree =
+          place(order, OverlapSearch::SegmentTree, shape);
+      check(tree.has_value() == scan.has_value() &&
+                (!tree || (tree->offsets == scan->offsets &&
+                           tree->slabSize == scan->slabSize)),
+            "GapPlacer's segment tree in shape " + Twine(index) +
+                " differs from its scan");
+    }
+  }
+}
+
 /// The writers and the heap map, on plans that passed the validator.
 void checkOutputs(const CsvProblem &problem, const std::optional<Plan> &plan,
                   const std::optional<ObjectPlan> &objects) {
@@ -621,6 +672,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     checkExactSolver(buffers, *plan, roomy);
   std::optional<ObjectPlan> objects = checkObjectStrategies(buffers, roomy);
   checkAgainstOracles(buffers);
+  checkTreeShapes(buffers);
   checkOutputs(*problem, plan, objects);
   return 0;
 }
