@@ -68,8 +68,7 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
   firstSection.assign(buffers.size(), 0);
   endSection.assign(buffers.size(), 0);
   size_t nodes = 2 * size_t(numLeaves);
-  nodeBegin.assign(nodes + 1, 0);
-  nodeFill.assign(nodes, 0);
+  nodeSlots.assign(nodes + 1, {});
   startBlocks.resize(nodes);
   startReaders.assign(nodes, 0);
   assert(llvm::isPowerOf2_32(shape.minBandSpan) &&
@@ -94,16 +93,14 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
     forEachCanonicalNode(firstSection[index], endSection[index],
                          [&](unsigned node) {
                            if (!isAtOrAboveBands(node))
-                             ++nodeBegin[node + 1];
+                             ++nodeSlots[node + 1].begin;
                            if (node < fullLimit)
                              ++fullReaders[node];
                            else
                              ++startReaders[node];
                          });
   }
-  for (size_t node = 0; node != nodes; ++node)
-    nodeBegin[node + 1] += nodeBegin[node];
-  nodeRanges.resize(nodeBegin[nodes]);
+  nodeRanges.resize(layOutSlots(nodeSlots));
   // The same for the start slots of the small nodes that some query reads.
   slottedFrom =
       shape.slottedLevels == 0
@@ -111,19 +108,22 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
           : std::max<size_t>(
                 fullLimit,
                 numLeaves >> std::min(shape.slottedLevels - 1, log2Leaves + 1));
-  slotBegin.assign(nodes - slottedFrom + 1, 0);
-  slotFill.assign(nodes - slottedFrom, 0);
+  startSlots.assign(nodes - slottedFrom + 1, {});
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     if (!occupiesMemory(buffer))
       continue;
     for (size_t node = firstSection[index] + numLeaves; node >= slottedFrom;
          node /= 2)
       if (startReaders[node] != 0)
-        ++slotBegin[node - slottedFrom + 1];
+        ++startSlots[node - slottedFrom + 1].begin;
   }
-  for (size_t slot = 0; slot + slottedFrom != nodes; ++slot)
-    slotBegin[slot + 1] += slotBegin[slot];
-  slotRanges.resize(slotBegin.back());
+  slotRanges.resize(layOutSlots(startSlots));
+}
+
+size_t GapPlacer::layOutSlots(MutableArrayRef<Slots> slots) {
+  for (size_t index = 1; index < slots.size(); ++index)
+    slots[index].begin += slots[index - 1].begin;
+  return slots.back().begin;
 }
 
 template <typename Visit>
@@ -222,14 +222,15 @@ void GapPlacer::insertIntoTree(unsigned index) {
     if (isAtOrAboveBands(node))
       addToBands(node, range);
     else
-      addToSlots(nodeRanges.begin() + nodeBegin[node], nodeFill[node], range);
+      addToSlots(nodeRanges.begin() + nodeSlots[node].begin,
+                 nodeSlots[node].fill, range);
   });
   for (unsigned node = first + numLeaves; node >= fullLimit; node /= 2) {
     if (startReaders[node] == 0)
       continue;
     if (node >= slottedFrom)
-      addToSlots(slotRanges.begin() + slotBegin[node - slottedFrom],
-                 slotFill[node - slottedFrom], range);
+      addToSlots(slotRanges.begin() + startSlots[node - slottedFrom].begin,
+                 startSlots[node - slottedFrom].fill, range);
     else
       addToBlocks(startBlocks[node], range);
   }
@@ -269,9 +270,9 @@ void GapPlacer::findOverlapping(unsigned index) {
       addList(fullBlocks[node].begin(), fullBlocks[node].end());
       coversFirst |= firstLeafOf(node) == first;
     } else if (node >= slottedFrom) {
-      const PlacedRange *blocks =
-          slotRanges.begin() + slotBegin[node - slottedFrom];
-      addList(blocks, blocks + slotFill[node - slottedFrom]);
+      const Slots &slots = startSlots[node - slottedFrom];
+      const PlacedRange *blocks = slotRanges.begin() + slots.begin;
+      addList(blocks, blocks + slots.fill);
     } else {
       addList(startBlocks[node].begin(), startBlocks[node].end());
     }
@@ -281,8 +282,8 @@ void GapPlacer::findOverlapping(unsigned index) {
   // The buffers that cover `first`: those held on its leaf's path.
   unsigned node = first + numLeaves;
   for (; node != 0 && !isAtOrAboveBands(node); node /= 2) {
-    const PlacedRange *blocks = nodeRanges.begin() + nodeBegin[node];
-    addList(blocks, blocks + nodeFill[node]);
+    const PlacedRange *blocks = nodeRanges.begin() + nodeSlots[node].begin;
+    addList(blocks, blocks + nodeSlots[node].fill);
   }
   if (node != 0)
     addList(bandBlocks[node - firstBand].begin(),

@@ -183,7 +183,16 @@ private:
   unsigned log2Leaves = 0;
   /// Each buffer's sections [firstSection, endSection).
   llvm::SmallVector<unsigned> firstSection, endSection;
-  /// Node v holds nodeRanges[nodeBegin[v] .. nodeBegin[v] + nodeFill[v]):
+  /// Where a node's blocks lie in an array of slots shared by the nodes,
+  /// and how many of its slots they fill (an insert reads both).
+  struct Slots {
+    size_t begin = 0;
+    unsigned fill = 0;
+  };
+  /// Counts in `slots[i + 1].begin` become where each lies in one array, of
+  /// the size returned.
+  static size_t layOutSlots(llvm::MutableArrayRef<Slots> slots);
+  /// Node v holds in nodeSlots[v]'s slots of nodeRanges
   /// the union of the ranges of the buffers held at v, as maximal disjoint
   /// blocks in offset order (ranges that touch are merged), so that a query
   /// reads a stack of a million buffers live at once as one block, not a
@@ -191,8 +200,7 @@ private:
   /// order of placement, so a slot per buffer is counted up front and the
   /// slots are never reallocated.
   llvm::SmallVector<PlacedRange> nodeRanges;
-  llvm::SmallVector<size_t> nodeBegin;
-  llvm::SmallVector<unsigned> nodeFill;
+  llvm::SmallVector<Slots> nodeSlots;
   /// startBlocks[v]: the union of the ranges of the placed buffers that start
   /// in v's span, as blocks in offset order. Only queries that have v among
   /// their canonical nodes read it; startReaders[v] counts those still to be
@@ -202,14 +210,13 @@ private:
   llvm::SmallVector<unsigned> startReaders;
   /// The nodes v >= slottedFrom, the bottom slottedLevels levels, keep
   /// their start blocks in slots counted up front, as nodeRanges does
-  /// (slotRanges, slotBegin and slotFill indexed by v - slottedFrom), for
+  /// (slotRanges, and startSlots indexed by v - slottedFrom), for
   /// those that some query reads: a list for each of the many small nodes
   /// cost more in allocations than the blocks it held, where few buffers
   /// are live at once.
   size_t slottedFrom = 0;
   llvm::SmallVector<PlacedRange> slotRanges;
-  llvm::SmallVector<size_t> slotBegin;
-  llvm::SmallVector<unsigned> slotFill;
+  llvm::SmallVector<Slots> startSlots;
   /// The nodes v < fullLimit, the top levels of the tree, keep instead in
   /// fullBlocks[v] the union of the ranges of every placed buffer that
   /// overlaps v's span (fullReaders counts their readers as startReaders
