@@ -25,6 +25,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Parallel.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
@@ -74,6 +75,20 @@ static cl::opt<double>
 static cl::opt<uint64_t>
     seed("seed", cl::desc("Seed of strategies that make random choices"),
          cl::init(StrategyOptions().seed), cl::cat(solveCategory));
+
+static cl::opt<unsigned>
+    jobs("jobs",
+         cl::desc("Threads on which best runs its quick strategies at once (0: "
+                  "one per core, 1: one after the other); the plans do not "
+                  "depend on it"),
+         cl::init(0), cl::value_desc("N"), cl::cat(solveCategory));
+
+static cl::opt<unsigned> parallelMinBuffers(
+    "parallel-min-buffers",
+    cl::desc("With more than one job, best runs its quick strategies at "
+             "once only on problems of at least this many buffers"),
+    cl::init(StrategyOptions().parallelFromBuffers), cl::value_desc("N"),
+    cl::cat(solveCategory));
 
 static cl::opt<uint64_t> capacity(
     "capacity",
@@ -460,6 +475,14 @@ int main(int argc, char **argv) {
   StrategyOptions options;
   options.timeLimitSeconds = timeLimit;
   options.seed = seed;
+  // As a pass hands best mlir::parallelFor: LLVM's pool, sized once here.
+  llvm::parallel::strategy = llvm::hardware_concurrency(jobs);
+  if (llvm::parallel::strategy.compute_thread_count() > 1) {
+    options.parallelFor = [](size_t count, function_ref<void(size_t)> body) {
+      llvm::parallelFor(0, count, body);
+    };
+    options.parallelFromBuffers = parallelMinBuffers;
+  }
   SmallVector<StringRef> toRun;
   if (runAll)
     toRun.assign(names.begin(), names.end());
