@@ -12,7 +12,10 @@
 #include "memplan/Planner/Problem.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <optional>
 
 namespace memplan::detail {
 
@@ -25,6 +28,14 @@ class OverlapGraph {
 public:
   explicit OverlapGraph(llvm::ArrayRef<Buffer> buffers);
 
+  /// The graph, or nullopt if it would hold more than `maxPairs` pairs or
+  /// `stop()`, asked every few thousand buffers of the sweep, says to give
+  /// up: where thousands of buffers are live at once the pairs grow with
+  /// the square of that, in time and memory alike.
+  static std::optional<OverlapGraph> build(llvm::ArrayRef<Buffer> buffers,
+                                           size_t maxPairs,
+                                           llvm::function_ref<bool()> stop);
+
   llvm::ArrayRef<unsigned> getNeighbours(unsigned index) const {
     return llvm::ArrayRef(adjacent).slice(begin[index],
                                           begin[index + 1] - begin[index]);
@@ -34,6 +45,11 @@ public:
   size_t getNumPairs() const { return adjacent.size() / 2; }
 
 private:
+  OverlapGraph() = default;
+  /// The sweep of the constructor and build; false if it gave up.
+  bool sweep(llvm::ArrayRef<Buffer> buffers, size_t maxPairs,
+             llvm::function_ref<bool()> stop);
+
   /// Buffer i's neighbours are adjacent[begin[i] .. begin[i + 1]).
   llvm::SmallVector<size_t> begin;
   llvm::SmallVector<unsigned> adjacent;

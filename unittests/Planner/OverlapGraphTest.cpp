@@ -4,6 +4,8 @@
 
 #include "PlannerTestUtils.h"
 
+#include <optional>
+
 using namespace memplan;
 using memplan::detail::OverlapGraph;
 
@@ -50,6 +52,38 @@ TEST(OverlapGraphTest, EmptyLifetimeInsideAnother) {
   EXPECT_EQ(graph.getNeighbours(2), llvm::ArrayRef<unsigned>({0}));
   EXPECT_TRUE(graph.getNeighbours(3).empty());
   EXPECT_EQ(graph.getNumPairs(), 2u);
+}
+
+// build gives the constructor's graph unless it would hold more than
+// maxPairs pairs, or its stop callback says so; it asks that callback before
+// the first buffer of the sweep.
+TEST(OverlapGraphTest, BuildStopsAtItsCapOrWhenAsked) {
+  std::mt19937 rng(7);
+  RandomProblemShape shape;
+  shape.minBuffers = 100;
+  shape.maxBuffers = 200;
+  shape.maxLifetime = 30;
+  llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
+  OverlapGraph full(buffers);
+  size_t pairs = full.getNumPairs();
+  ASSERT_GT(pairs, 10u);
+  auto never = [] { return false; };
+
+  std::optional<OverlapGraph> exact =
+      OverlapGraph::build(buffers, pairs, never);
+  ASSERT_TRUE(exact);
+  EXPECT_EQ(exact->getNumPairs(), pairs);
+  for (unsigned i = 0, e = buffers.size(); i != e; ++i)
+    EXPECT_EQ(exact->getNeighbours(i), full.getNeighbours(i));
+  EXPECT_FALSE(OverlapGraph::build(buffers, pairs - 1, never));
+  EXPECT_FALSE(OverlapGraph::build(buffers, 0, never));
+
+  unsigned asked = 0;
+  EXPECT_FALSE(OverlapGraph::build(buffers, pairs, [&] {
+    ++asked;
+    return true;
+  }));
+  EXPECT_EQ(asked, 1u);
 }
 
 } // namespace

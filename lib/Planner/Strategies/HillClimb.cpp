@@ -21,7 +21,12 @@
 //    grow; equal slabs are kept too so that the search can walk across
 //    plateaus, and only smaller ones count as improvements.
 //  * Stop: at the lower bound (computeLowerBound), after kMaxMoves moves,
-//    or when StrategyOptions::timeLimitSeconds have passed.
+//    or when StrategyOptions::timeLimitSeconds have passed (asked before
+//    each move and during the long steps: the neighbours' sweep, and every
+//    few hundred buffers a move places). Where more than
+//    kMaxNeighbourPairs pairs of buffers overlap in time, the search does
+//    not start: its neighbours would not fit in memory, nor its moves in
+//    any time limit.
 //
 // Random choices come from std::mt19937_64 seeded with StrategyOptions::seed
 // (whose sequence the C++ standard fixes), so a run that stops at the cap or
@@ -31,7 +36,11 @@
 //
 // Each move costs at most one greedy placement, O(sum over buffers of
 // d log d) where d is the number of buffers overlapping one in time. The
-// neighbours in time are found once, by a sweep (OverlapGraph.h).
+// neighbours in time are found once, by a sweep (OverlapGraph.h). The
+// search's first placement, greedy-size's order, is greedy-size's plan,
+// which the start computed already (the rules agree where no buffer of
+// bytes has an empty lifetime, which OverlapGraph pairs with those live
+// across it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,6 +67,9 @@ namespace {
 /// Enough to settle problems of a few hundred buffers, little enough that a
 /// run without a time limit stays short.
 constexpr unsigned kMaxMoves = 1000;
+/// 32M pairs: the sweep's peak is 16 bytes a pair (512 MiB). A problem of
+/// 20k buffers with 1.8k live at once has about 18M.
+constexpr size_t kMaxNeighbourPairs = size_t(1) << 25;
 
 class HillClimbStrategy final : public OffsetStrategy {
 public:
@@ -86,16 +98,24 @@ private:
 class OrderPlacer {
 public:
   // Zero-size buffers never constrain anyone, so they have no neighbours.
-  explicit OrderPlacer(ArrayRef<Buffer> buffers)
-      : buffers(buffers), neighbours(buffers), placed(buffers.size(), false) {}
+  OrderPlacer(ArrayRef<Buffer> buffers, detail::OverlapGraph neighbours)
+      : buffers(buffers), neighbours(std::move(neighbours)),
+        placed(buffers.size(), false) {}
 
   /// Places order[from...] given the offsets of order[0, from) and returns
-  /// the slab, or nullopt if an end overflows 64 bits.
+  /// the slab, or nullopt if an end overflows 64 bits or `stop()`, asked
+  /// every few hundred buffers, says to give up (`stopped` says which).
   std::optional<uint64_t> place(ArrayRef<unsigned> order, unsigned from,
-                                MutableArrayRef<uint64_t> offsets) {
+                                MutableArrayRef<uint64_t> offsets,
+                                function_ref<bool()> stop, bool &stopped) {
+    stopped = false;
     for (auto [position, index] : llvm::enumerate(order))
       placed[index] = position < from;
-    for (unsigned index : order.drop_front(from)) {
+    for (auto [count, index] : llvm::enumerate(order.drop_front(from))) {
+      if (count % 256 == 255 && stop()) {
+        stopped = true;
+        return std::nullopt;
+      }
       if (!placeOne(index, offsets))
         return std::nullopt;
       placed[index] = true;
@@ -195,6 +215,7 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
 
   // The starting plans: greedy-size first, so it wins ties.
   std::optional<Plan> incumbent;
+  SmallVector<uint64_t> greedyOffsets;
   std::string startName, startFigures;
   unsigned startsRun = 0;
   for (const std::unique_ptr<OffsetStrategy> &strategy : starters) {
@@ -208,6 +229,8 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
       continue;
     }
     ++startsRun;
+    if (strategy == starters.front())
+      greedyOffsets = plan->offsets;
     startFigures += (startFigures.empty() ? "" : ", ") + name.str() + " " +
                     std::to_string(plan->slabSize);
     if (!incumbent || plan->slabSize < incumbent->slabSize) {
@@ -247,11 +270,48 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
     return result;
   }
 
+  // The start as it is, with what stopped the search before its first move.
+  auto keepStart = [&](const char *stop, bool stoppedByClock) {
+    Plan result = std::move(*incumbent);
+    describe(result, 0, 0, stop, stoppedByClock);
+    return result;
+  };
+  const char *clockStop =
+      "stopped by time limit (the result may depend on machine speed)";
+  if (outOfTime())
+    return keepStart(clockStop, true);
+
   // The search, from greedy-size's order.
-  OrderPlacer placer(buffers);
+  std::optional<detail::OverlapGraph> neighbours =
+      detail::OverlapGraph::build(buffers, kMaxNeighbourPairs, outOfTime);
+  if (!neighbours) {
+    if (outOfTime())
+      return keepStart(clockStop, true);
+    return keepStart("not searched: more than 33554432 pairs of buffers "
+                     "overlap in time",
+                     false);
+  }
+  static_assert(kMaxNeighbourPairs == 33554432, "the message above says so");
+  OrderPlacer placer(buffers, std::move(*neighbours));
   SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
-  SmallVector<uint64_t> offsets(buffers.size(), 0);
-  std::optional<uint64_t> slab = placer.place(order, 0, offsets);
+  SmallVector<uint64_t> offsets;
+  std::optional<uint64_t> slab;
+  bool stopped = false;
+  bool emptyLifetimes = llvm::any_of(buffers, [](const Buffer &buffer) {
+    return buffer.size != 0 && buffer.start >= buffer.end;
+  });
+  if (!greedyOffsets.empty() && !emptyLifetimes) {
+    // greedy-size's plan, whichever start won.
+    offsets = std::move(greedyOffsets);
+    slab = 0;
+    for (auto [index, buffer] : llvm::enumerate(buffers))
+      *slab = std::max(*slab, offsets[index] + buffer.size);
+  } else {
+    offsets.assign(buffers.size(), 0);
+    slab = placer.place(order, 0, offsets, outOfTime, stopped);
+  }
+  if (stopped)
+    return keepStart(clockStop, true);
   if (!slab)
     return createStringError(std::make_error_code(std::errc::value_too_large),
                              "hill-climb: a buffer end overflows 64 bits");
@@ -278,7 +338,7 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
     if (moves == kMaxMoves)
       break;
     if (outOfTime()) {
-      stop = "stopped by time limit (the result may depend on machine speed)";
+      stop = clockStop;
       stoppedByClock = true;
       break;
     }
@@ -306,8 +366,13 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
       firstChanged = std::min(from, other);
     }
     candidateOffsets = offsets;
-    std::optional<uint64_t> candidateSlab =
-        placer.place(candidate, firstChanged, candidateOffsets);
+    std::optional<uint64_t> candidateSlab = placer.place(
+        candidate, firstChanged, candidateOffsets, outOfTime, stopped);
+    if (stopped) {
+      stop = clockStop;
+      stoppedByClock = true;
+      break;
+    }
     if (!candidateSlab || *candidateSlab > searchSlab)
       continue;
     if (*candidateSlab < searchSlab)
