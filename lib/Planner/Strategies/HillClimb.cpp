@@ -8,8 +8,9 @@
 // greedy-size's plan.
 //
 //  * Start: the strategies it is given run once (the registry gives it
-//    greedy-size and every other "greedy-*" strategy); the smallest slab is
-//    the incumbent. (Only greedy-size's order is searched from: the other
+//    greedy-size and every other "greedy-*" strategy; those after
+//    greedy-size only while time is left); the smallest slab is the
+//    incumbent. (Only greedy-size's order is searched from: the other
 //    plans are not orders.)
 //  * Moves: the critical buffers are those that end at the slab top and
 //    those live at the start of the first (lowest index) such buffer, where
@@ -219,6 +220,10 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
   std::string startName, startFigures;
   unsigned startsRun = 0;
   for (const std::unique_ptr<OffsetStrategy> &strategy : starters) {
+    // greedy-size always runs; the others only while there is time, as
+    // each takes about as long on a large problem.
+    if (strategy != starters.front() && outOfTime())
+      break;
     StringRef name = strategy->getName();
     Expected<Plan> plan = strategy->plan(buffers);
     if (!plan) {
