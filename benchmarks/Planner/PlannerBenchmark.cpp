@@ -10,9 +10,9 @@
 //   objects/<strategy>/<n>      one shared-object strategy, chain shape
 //   bounds/<bound>/<n>          a lower bound alone
 //
-// In the offsets, long-lived and published modes, `reference-loop` is the labelled
-// baseline of ReferenceGreedyLoop.h, not a strategy: the O(n^2) loop the
-// greedy strategies are measured against; it reports whether its plan is
+// In the offsets, long-lived and published modes, `reference-loop` is the
+// labelled baseline of ReferenceGreedyLoop.h, not a strategy: the O(n^2) loop
+// the greedy strategies are measured against; it reports whether its plan is
 // greedy-size's (same_as_greedy_size). Each case reports buffers per second
 // (items_per_second) and the plan's size over the lower bound
 // (slab_over_bound). docs/performance.md gives the figures and
