@@ -32,6 +32,12 @@ Expected<Plan> OffsetStrategy::planWithin(ArrayRef<Buffer> buffers,
   return plan(buffers);
 }
 
+Expected<Plan> OffsetStrategy::planReusing(ArrayRef<Buffer> buffers,
+                                           double timeLimitSeconds,
+                                           KnownPlans) const {
+  return planWithin(buffers, timeLimitSeconds);
+}
+
 namespace {
 /// The default two steps: a plan made already, or a search still to run.
 class DefaultStagedPlan final : public StagedOffsetPlan {

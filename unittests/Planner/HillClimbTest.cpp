@@ -5,6 +5,8 @@
 
 #include "PlannerTestUtils.h"
 
+#include "llvm/ADT/StringMap.h"
+
 #include <random>
 
 using namespace memplan;
@@ -147,6 +149,42 @@ TEST(HillClimbTest, SeedsGiveValidPlans) {
     ASSERT_TRUE(plan);
     EXPECT_LE(plan->slabSize, 12u);
   }
+}
+
+// Plans handed over by name stand for the strategies that would make them:
+// the same plans give the same search, and a different one (here naive's
+// in place of greedy-breadth's) is the one the details name.
+TEST(HillClimbTest, ReusesKnownPlans) {
+  llvm::SmallVector<Buffer> buffers = greedyMissesBound();
+  std::unique_ptr<OffsetStrategy> hillClimb =
+      createOffsetStrategy("hill-climb", untimed());
+  std::optional<Plan> alone = planHillClimb(buffers, untimed());
+  ASSERT_TRUE(hillClimb && alone);
+
+  llvm::StringMap<Plan> made;
+  for (llvm::StringRef name :
+       {"greedy-size", "greedy-breadth", "greedy-in-order", "naive"}) {
+    std::optional<Plan> plan = runStrategy(name, buffers);
+    ASSERT_TRUE(plan) << name.str();
+    made[name] = std::move(*plan);
+  }
+  auto lookUp = [&](llvm::StringRef name) -> const Plan * {
+    auto it = made.find(name);
+    return it == made.end() ? nullptr : &it->second;
+  };
+  llvm::Expected<Plan> reused = hillClimb->planReusing(buffers, 0, lookUp);
+  ASSERT_TRUE(bool(reused)) << errorMessage(reused.takeError());
+  EXPECT_EQ(offsetsOf(*reused), offsetsOf(*alone));
+  EXPECT_EQ(reused->details, alone->details);
+
+  uint64_t naiveSlab = made["naive"].slabSize;
+  ASSERT_NE(naiveSlab, made["greedy-breadth"].slabSize);
+  made["greedy-breadth"] = made["naive"];
+  llvm::Expected<Plan> substituted = hillClimb->planReusing(buffers, 0, lookUp);
+  ASSERT_TRUE(bool(substituted)) << errorMessage(substituted.takeError());
+  EXPECT_TRUE(llvm::StringRef(substituted->details)
+                  .contains("greedy-breadth " + std::to_string(naiveSlab)))
+      << substituted->details;
 }
 
 TEST(HillClimbTest, StopsAtTheTimeLimit) {

@@ -83,6 +83,18 @@ public:
   virtual llvm::Expected<Plan> planWithin(llvm::ArrayRef<Buffer> buffers,
                                           double timeLimitSeconds) const;
 
+  /// The plans other strategies made of the same buffers, by strategy name
+  /// (null where there is none).
+  using KnownPlans = llvm::function_ref<const Plan *(llvm::StringRef name)>;
+
+  /// planWithin(buffers, timeLimitSeconds), taking from `known` the plans
+  /// of the strategies it would run first instead of running them again,
+  /// as `best` hands hill-climb the greedy plans it made already. The plan
+  /// is the same (strategies are deterministic); the default ignores them.
+  virtual llvm::Expected<Plan> planReusing(llvm::ArrayRef<Buffer> buffers,
+                                           double timeLimitSeconds,
+                                           KnownPlans known) const;
+
   /// Whether the strategy searches for as long as its time limit allows.
   virtual bool searches() const { return false; }
 

@@ -231,7 +231,13 @@ bool BestRun::isWithinTolerance() {
 bool BestRun::run(unsigned index, double limit) {
   Expected<Plan> plan = [&]() -> Expected<Plan> {
     if (index != finisherIndex)
-      return best.candidates[index]->planWithin(buffers, limit);
+      return best.candidates[index]->planReusing(
+          buffers, limit, [&](StringRef name) -> const Plan * {
+            for (unsigned other = 0, e = names.size(); other != e; ++other)
+              if (names[other] == name && outcomes[other].plan)
+                return &*outcomes[other].plan;
+            return nullptr;
+          });
     // The finisher starts from the smallest plan so far, so it never does
     // worse and spends its time below it.
     std::optional<Plan> start;

@@ -87,7 +87,13 @@ public:
   }
 
   Expected<Plan> planWithin(ArrayRef<Buffer> buffers,
-                            double timeLimitSeconds) const override;
+                            double timeLimitSeconds) const override {
+    return planReusing(buffers, timeLimitSeconds,
+                       [](StringRef) -> const Plan * { return nullptr; });
+  }
+
+  Expected<Plan> planReusing(ArrayRef<Buffer> buffers, double timeLimitSeconds,
+                             KnownPlans known) const override;
 
 private:
   /// greedy-size first: it wins ties and its failure is the search's.
@@ -199,8 +205,9 @@ static SmallVector<unsigned> criticalBuffers(ArrayRef<Buffer> buffers,
   return critical;
 }
 
-Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
-                                             double timeLimitSeconds) const {
+Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
+                                              double timeLimitSeconds,
+                                              KnownPlans known) const {
   using Clock = std::chrono::steady_clock;
   Clock::time_point startTime = Clock::now();
   auto outOfTime = [&] {
@@ -220,12 +227,14 @@ Expected<Plan> HillClimbStrategy::planWithin(ArrayRef<Buffer> buffers,
   std::string startName, startFigures;
   unsigned startsRun = 0;
   for (const std::unique_ptr<OffsetStrategy> &strategy : starters) {
+    StringRef name = strategy->getName();
+    const Plan *knownPlan = known(name);
     // greedy-size always runs; the others only while there is time, as
     // each takes about as long on a large problem.
-    if (strategy != starters.front() && outOfTime())
+    if (!knownPlan && strategy != starters.front() && outOfTime())
       break;
-    StringRef name = strategy->getName();
-    Expected<Plan> plan = strategy->plan(buffers);
+    Expected<Plan> plan =
+        knownPlan ? Expected<Plan>(*knownPlan) : strategy->plan(buffers);
     if (!plan) {
       // greedy-size fails only on overflow, which any order would hit too.
       if (strategy == starters.front())
