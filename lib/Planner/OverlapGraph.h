@@ -29,9 +29,9 @@ public:
   explicit OverlapGraph(llvm::ArrayRef<Buffer> buffers);
 
   /// The graph, or nullopt if it would hold more than `maxPairs` pairs or
-  /// `stop()`, asked every few thousand buffers of the sweep, says to give
-  /// up: where thousands of buffers are live at once the pairs grow with
-  /// the square of that, in time and memory alike.
+  /// `stop()`, asked every 512 buffers of the sweep and every million pairs
+  /// laid out, says to give up: where thousands of buffers are live at once
+  /// the pairs grow with the square of that, in time and memory alike.
   static std::optional<OverlapGraph> build(llvm::ArrayRef<Buffer> buffers,
                                            size_t maxPairs,
                                            llvm::function_ref<bool()> stop);
