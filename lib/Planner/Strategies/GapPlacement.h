@@ -192,8 +192,8 @@ private:
   /// Counts in `slots[i + 1].begin` become where each lies in one array, of
   /// the size returned.
   static size_t layOutSlots(llvm::MutableArrayRef<Slots> slots);
-  /// Node v holds in nodeSlots[v]'s slots of nodeRanges
-  /// the union of the ranges of the buffers held at v, as maximal disjoint
+  /// Node v holds, in its slots of nodeRanges (nodeSlots[v]), the union of
+  /// the ranges of the buffers held at v, as maximal disjoint
   /// blocks in offset order (ranges that touch are merged), so that a query
   /// reads a stack of a million buffers live at once as one block, not a
   /// million ranges. Which nodes a buffer lands in does not depend on the
