@@ -57,7 +57,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cassert>
 #include <chrono>
+#include <optional>
 #include <random>
 
 using namespace llvm;
@@ -223,7 +225,8 @@ Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
 
   // The starting plans: greedy-size first, so it wins ties.
   std::optional<Plan> incumbent;
-  SmallVector<uint64_t> greedyOffsets;
+  // greedy-size's plan, whichever start wins: the search's first placement.
+  std::optional<Plan> greedy;
   std::string startName, startFigures;
   unsigned startsRun = 0;
   for (const std::unique_ptr<OffsetStrategy> &strategy : starters) {
@@ -244,7 +247,7 @@ Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
     }
     ++startsRun;
     if (strategy == starters.front())
-      greedyOffsets = plan->offsets;
+      greedy = *plan;
     startFigures += (startFigures.empty() ? "" : ", ") + name.str() + " " +
                     std::to_string(plan->slabSize);
     if (!incumbent || plan->slabSize < incumbent->slabSize) {
@@ -314,12 +317,11 @@ Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
   bool emptyLifetimes = llvm::any_of(buffers, [](const Buffer &buffer) {
     return buffer.size != 0 && buffer.start >= buffer.end;
   });
-  if (!greedyOffsets.empty() && !emptyLifetimes) {
-    // greedy-size's plan, whichever start won.
-    offsets = std::move(greedyOffsets);
-    slab = 0;
-    for (auto [index, buffer] : llvm::enumerate(buffers))
-      *slab = std::max(*slab, offsets[index] + buffer.size);
+  // greedy-size runs first, and its failure is returned above.
+  assert(greedy && "greedy-size's plan is the first start");
+  if (!emptyLifetimes) {
+    offsets = std::move(greedy->offsets);
+    slab = greedy->slabSize;
   } else {
     offsets.assign(buffers.size(), 0);
     slab = placer.place(order, 0, offsets, outOfTime, stopped);
