@@ -24,7 +24,9 @@
 #include "memplan/Planner/Validator.h"
 #include "memplan/Tooling/HeapMap.h"
 
-// GapPlacer's segment tree, held to its scan in small shapes.
+// GapPlacer's segment tree, held to its scan in small shapes, in
+// greedy-size's order among others.
+#include "BufferOrder.h"
 #include "Strategies/GapPlacement.h"
 
 // The slow oracles of the unit tests (unittests/Planner).
@@ -553,7 +555,7 @@ void checkAgainstOracles(ArrayRef<Buffer> buffers) {
 
 /// GapPlacer's segment tree against its scan, which the strategies never
 /// compare on problems this small (they scan up to kScanLimit buffers): the
-/// same plan, in the largest-first order and in the input's, in every small
+/// same plan, in greedy-size's order and in the input's, in every small
 /// shape of a table that reaches each kind of list the tree keeps.
 void checkTreeShapes(ArrayRef<Buffer> buffers) {
   using memplan::detail::GapPlacer;
@@ -570,10 +572,8 @@ void checkTreeShapes(ArrayRef<Buffer> buffers) {
                                         {0, 3, 1024, 1, 2}};
   SmallVector<unsigned> inputOrder(buffers.size());
   std::iota(inputOrder.begin(), inputOrder.end(), 0u);
-  SmallVector<unsigned> largestFirst(inputOrder);
-  llvm::stable_sort(largestFirst, [&](unsigned lhs, unsigned rhs) {
-    return buffers[lhs].size > buffers[rhs].size;
-  });
+  SmallVector<unsigned> largestFirst =
+      memplan::detail::getLargestFirstOrder(buffers);
   auto place = [&](ArrayRef<unsigned> order, OverlapSearch search,
                    const GapTreeShape &shape) {
     Plan plan;
