@@ -23,8 +23,9 @@ plan may legitimately differ between two runs of one build.
 
 --strategies plans the problems with these offset strategies only (for a
 change that promises identical plans of some strategies while others may
-move); --plans-only compares exit codes and plan files but not summaries
-(for builds far apart, whose summaries say different things of one plan).
+move); --plans-only compares the problems' exit codes and plan files but
+not their summaries (for builds far apart, whose summaries say different
+things of one plan).
 
 Prints one line per difference and a summary; exits 1 on any difference.
 Standard library only.
@@ -182,7 +183,8 @@ def main():
                         help="plan the problems with these offset strategies "
                              "only (comma-separated)")
     parser.add_argument("--plans-only", action="store_true",
-                        help="compare exit codes and plan files, not summaries")
+                        help="compare the problems' exit codes and plan "
+                             "files, not their summaries")
     parser.add_argument("models", nargs="*", type=Path,
                         help="models to compare (default: every bundled one)")
     args = parser.parse_args()
@@ -192,11 +194,9 @@ def main():
     if not args.models_only:
         problems = sorted((REPO_ROOT / "benchmarks" / "problems").rglob("*.csv"))
         old, new = args.baseline_bin / "memplan-solve", args.bin / "memplan-solve"
-        chosen_strategies = {"offsets": args.strategies.split(",")} \
-            if args.strategies else None
         for mode in ("offsets", "objects"):
-            if chosen_strategies is not None:
-                names = chosen_strategies.get(mode, [])
+            if args.strategies:
+                names = args.strategies.split(",") if mode == "offsets" else []
             else:
                 names = strategies(new, mode)
                 if names != strategies(old, mode):
