@@ -42,12 +42,14 @@ public:
     // Program points are mostly dense integers: there a table of every time
     // between the first and the last answers sectionAt without a binary
     // search, two per buffer in a placer's set-up.
+    // Counted from the first time: a time counted up to the last would wrap
+    // past 2^64 - 1.
     if (!times.empty() && times.back() - times.front() < 4 * times.size()) {
       sectionOfTime.resize_for_overwrite(times.back() - times.front() + 1);
-      uint64_t time = times.front();
+      uint64_t offset = 0;
       for (auto [index, cut] : llvm::enumerate(times))
-        for (; time <= cut; ++time)
-          sectionOfTime[time - times.front()] = index;
+        for (; offset <= cut - times.front(); ++offset)
+          sectionOfTime[offset] = index;
     }
   }
 
