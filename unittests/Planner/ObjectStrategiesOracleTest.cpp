@@ -78,16 +78,16 @@ void expectSamePlans(const ObjectPlan &fast, const ObjectPlan &slow) {
   EXPECT_EQ(fast.details, slow.details);
 }
 
-/// Compares strategy `name` with its oracle on `numProblems` random problems.
-void compareWithOracle(const char *name, int numProblems, unsigned seed) {
-  std::unique_ptr<ObjectStrategy> strategy = createObjectStrategy(name);
-  ASSERT_TRUE(strategy);
+/// Compares `strategy`, strategy `name`, with its oracle on `numProblems`
+/// random problems.
+void compareWithOracle(const ObjectStrategy &strategy, const char *name,
+                       int numProblems, unsigned seed) {
   std::mt19937 rng(seed);
   for (int problem = 0; problem < numProblems; ++problem) {
     llvm::SmallVector<Buffer> buffers =
         makeRandomProblem(rng, shapeOf(problem));
     SCOPED_TRACE(std::string(name) + " problem " + std::to_string(problem));
-    llvm::Expected<ObjectPlan> fast = strategy->plan(buffers);
+    llvm::Expected<ObjectPlan> fast = strategy.plan(buffers);
     llvm::Expected<ObjectPlan> slow = reference::planReference(name, buffers);
     ASSERT_EQ(bool(fast), bool(slow));
     if (!fast) {
@@ -100,8 +100,28 @@ void compareWithOracle(const char *name, int numProblems, unsigned seed) {
   }
 }
 
+/// compareWithOracle on the registry's strategy `name`.
+void compareWithOracle(const char *name, int numProblems, unsigned seed) {
+  std::unique_ptr<ObjectStrategy> strategy = createObjectStrategy(name);
+  ASSERT_TRUE(strategy);
+  compareWithOracle(*strategy, name, numProblems, seed);
+}
+
 TEST(ObjectStrategiesOracleTest, GreedyBySize) {
   compareWithOracle("greedy-size", 3000, 101);
+}
+
+// The scan and the sweep of each size, each on every size: the registry's
+// strategy picks one per size by cost, and large problems need not reach
+// both.
+TEST(ObjectStrategiesOracleTest, GreedyBySizeEachSearch) {
+  using detail::FreeObjectSearch;
+  for (FreeObjectSearch search :
+       {FreeObjectSearch::Scan, FreeObjectSearch::Sweep}) {
+    SCOPED_TRACE(search == FreeObjectSearch::Scan ? "scan" : "sweep");
+    compareWithOracle(*detail::createGreedyBySizeObjectStrategy(search),
+                      "greedy-size", 3000, 303);
+  }
 }
 
 // Few distinct lifetimes and sizes: stacks of equal buffers live at once,
@@ -111,8 +131,15 @@ TEST(ObjectStrategiesOracleTest, StacksOfEqualBuffers) {
   auto uniform = [&](uint64_t lo, uint64_t hi) {
     return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
   };
-  for (const char *name : kStrategies) {
-    std::unique_ptr<ObjectStrategy> strategy = createObjectStrategy(name);
+  // Each strategy of the registry, then greedy-size with its sweep alone.
+  std::vector<std::pair<const char *, std::unique_ptr<ObjectStrategy>>>
+      strategies;
+  for (const char *name : kStrategies)
+    strategies.emplace_back(name, createObjectStrategy(name));
+  strategies.emplace_back("greedy-size",
+                          detail::createGreedyBySizeObjectStrategy(
+                              detail::FreeObjectSearch::Sweep));
+  for (auto &[name, strategy] : strategies) {
     ASSERT_TRUE(strategy);
     for (int problem = 0; problem < 300; ++problem) {
       llvm::SmallVector<std::pair<uint64_t, uint64_t>> lifetimes;

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <cassert>
 #include <map>
 #include <memory>
 #include <optional>
@@ -46,6 +47,21 @@ llvm::Error checkObjectProblem(llvm::ArrayRef<Buffer> buffers,
 llvm::Expected<ObjectPlan> makeObjectPlan(llvm::SmallVector<unsigned> objectOf,
                                           llvm::SmallVector<uint64_t> sizes,
                                           llvm::StringRef strategy);
+
+/// How object greedy-size finds a free object for a buffer.
+enum class FreeObjectSearch {
+  /// Ask each object in turn, from the smallest (ObjectSet::isFree).
+  Scan,
+  /// A SizeClassSweep for the buffers of each size.
+  Sweep,
+  /// The sweep for the sizes where scanning could cost more.
+  Automatic,
+};
+
+/// Object greedy-size finding free objects by `search`; every search gives
+/// the same plan.
+std::unique_ptr<ObjectStrategy>
+createGreedyBySizeObjectStrategy(FreeObjectSearch search);
 
 /// What ObjectSet::useBitmaps may spend in the strategies that search for
 /// free objects: at a million buffers, a few hundred objects.
@@ -89,6 +105,11 @@ public:
   unsigned getNumObjects() const { return sizes.size(); }
   uint64_t getSize(unsigned object) const { return sizes[object]; }
   bool isAssigned(unsigned buffer) const;
+  /// The object of `buffer`, which must be assigned.
+  unsigned getObject(unsigned buffer) const {
+    assert(isAssigned(buffer) && "the buffer has no object yet");
+    return objectOf[buffer];
+  }
 
   /// Whether no buffer of `object` overlaps `buffer` in time.
   bool isFree(unsigned object, unsigned buffer) const;
