@@ -8,6 +8,8 @@
 //   published/<strategy>/<n>    a greedy or best-fit strategy, long-lived, at
 //                               the sizes of published instances
 //   objects/<strategy>/<n>      one shared-object strategy, chain shape
+//   objects-long-lived/<strategy>/<n>
+//                               one shared-object strategy, long-lived shape
 //   bounds/<bound>/<n>          a lower bound alone
 //
 // In the offsets, long-lived and published modes, `reference-loop` is the
@@ -41,7 +43,8 @@ namespace {
 
 constexpr unsigned kSizes[] = {1000, 10000, 100000, 1000000};
 /// The long-lived shape stops at 100k: thousands of buffers live at once
-/// make every strategy that places by gaps superlinear.
+/// make every strategy that places by gaps, or that asks objects whether
+/// they are free, superlinear.
 constexpr unsigned kLongLivedLargest = 100000;
 /// The reference loop is quadratic whatever the shape.
 constexpr unsigned kReferenceLargest = 100000;
@@ -140,8 +143,8 @@ void benchmarkReferenceLoop(benchmark::State &state, unsigned numBuffers,
 }
 
 void benchmarkObjects(benchmark::State &state, std::string name,
-                      unsigned numBuffers) {
-  llvm::ArrayRef<Buffer> buffers = getProblem(numBuffers);
+                      unsigned numBuffers, ProblemShape shape) {
+  llvm::ArrayRef<Buffer> buffers = getProblem(numBuffers, shape);
   std::unique_ptr<ObjectStrategy> strategy = createObjectStrategy(name);
   uint64_t total = 0;
   for (auto _ : state) {
@@ -190,11 +193,19 @@ void registerBenchmarks() {
         benchmark::RegisterBenchmark(name(mode, "reference-loop", n).c_str(),
                                      benchmarkReferenceLoop, n, shape)
             ->Unit(benchmark::kMillisecond);
-    for (llvm::StringRef strategy : getObjectStrategyNames())
-      if (n <= getLargestSize("objects", strategy))
-        benchmark::RegisterBenchmark(name("objects", strategy, n).c_str(),
-                                     benchmarkObjects, strategy.str(), n)
+    for (llvm::StringRef strategy : getObjectStrategyNames()) {
+      if (n > getLargestSize("objects", strategy))
+        continue;
+      benchmark::RegisterBenchmark(name("objects", strategy, n).c_str(),
+                                   benchmarkObjects, strategy.str(), n,
+                                   ProblemShape::Chain)
+          ->Unit(benchmark::kMillisecond);
+      if (n <= kLongLivedLargest)
+        benchmark::RegisterBenchmark(
+            name("objects-long-lived", strategy, n).c_str(), benchmarkObjects,
+            strategy.str(), n, ProblemShape::LongLived)
             ->Unit(benchmark::kMillisecond);
+    }
     benchmark::RegisterBenchmark(
         name("bounds", "live", n).c_str(),
         [](benchmark::State &state, unsigned n) {
