@@ -1,7 +1,9 @@
 //===- ObjectStrategiesTest.cpp - Tests of the shared-objects strategies --===//
 
 #include "memplan/Planner/Bounds.h"
+#include "memplan/Planner/Deadline.h"
 #include "memplan/Planner/ObjectStrategy.h"
+#include "memplan/Planner/Strategy.h"
 #include "memplan/Planner/Validator.h"
 
 #include "PlannerTestUtils.h"
@@ -151,16 +153,18 @@ TEST(ObjectStrategiesTest, ResidualBlock) {
   // Reuse edges 1->3, 1->4, 2->4, all of cost 0: 1->3 and 2->4 leave only
   // buffers 0, 1, 2 to open objects, cost 80. Objects follow the chain heads.
   expectPlan("mincost-flow", kResidual, {0, 1, 2, 1, 2}, {16, 32, 32});
-  // All reach the lower bound of 80; greedy-size is first among them.
+  // All reach the lower bound of 80; greedy-size is first among them, and
+  // once it has, no other strategy runs.
   std::optional<ObjectPlan> best = runObjects("best", kResidual);
   ASSERT_TRUE(best);
   EXPECT_EQ(objectsOf(*best), (std::vector<unsigned>{2, 0, 1, 0, 1}));
   EXPECT_EQ(best->getTotalSize(), 80u);
-  EXPECT_EQ(best->details.rfind("best: greedy-size (80 bytes); tried naive "
-                                "120; greedy-size 80; greedy-size-improved 80",
-                                0),
-            0u)
-      << best->details;
+  EXPECT_EQ(best->details,
+            "best: greedy-size (80 bytes); tried naive 120; greedy-size 80; "
+            "at the lower bound, so greedy-size-improved, greedy-breadth, "
+            "greedy-in-order, mincost-flow did not run");
+  EXPECT_TRUE(best->outcome.provenOptimal);
+  EXPECT_FALSE(best->outcome.stoppedByClock);
 }
 
 TEST(ObjectStrategiesTest, EqualSizesAlternateBetweenTwoObjects) {
@@ -184,6 +188,43 @@ TEST(ObjectStrategiesTest, ImprovedBeatsGreedySize) {
   expectPlan("greedy-size", buffers, {0, 1, 0, 2}, {40, 40, 20});
   expectPlan("greedy-size-improved", buffers, {0, 1, 1, 0}, {40, 40});
   EXPECT_EQ(llvm::cantFail(computeObjectLowerBound(buffers)), 80u);
+}
+
+TEST(ObjectStrategiesTest, BestStopsAtTheBound) {
+  // The buffers of ImprovedBeatsGreedySize: greedy-size's 100 bytes are over
+  // the bound of 80, which greedy-size-improved, next in table order, meets.
+  Buffer buffers[] = {makeBuffer(40, 1, 3), makeBuffer(40, 2, 4),
+                      makeBuffer(30, 4, 6), makeBuffer(20, 3, 5)};
+  std::optional<ObjectPlan> best = runObjects("best", buffers);
+  ASSERT_TRUE(best);
+  EXPECT_EQ(best->outcome.strategy, "greedy-size-improved");
+  EXPECT_EQ(best->details,
+            "best: greedy-size-improved (80 bytes); tried naive 130; "
+            "greedy-size 100; greedy-size-improved 80; at the lower bound, "
+            "so greedy-breadth, greedy-in-order, mincost-flow did not run");
+}
+
+TEST(ObjectStrategiesTest, BestStartsNoStrategyAfterTheDeadline) {
+  // A deadline already passed: the first strategy still runs, so that there
+  // is a plan, and no other starts.
+  Buffer buffers[] = {makeBuffer(40, 1, 3), makeBuffer(40, 2, 4),
+                      makeBuffer(30, 4, 6), makeBuffer(20, 3, 5)};
+  StrategyOptions options;
+  options.deadline = Deadline::after(1e-9);
+  while (!options.deadline.hasPassed()) {
+  }
+  std::unique_ptr<ObjectStrategy> strategy =
+      createObjectStrategy("best", options);
+  ASSERT_TRUE(strategy);
+  llvm::Expected<ObjectPlan> best = strategy->plan(buffers);
+  ASSERT_TRUE(static_cast<bool>(best));
+  EXPECT_EQ(best->outcome.strategy, "naive");
+  EXPECT_TRUE(best->outcome.stoppedByClock);
+  EXPECT_FALSE(best->outcome.provenOptimal);
+  EXPECT_EQ(best->details,
+            "best: naive (130 bytes); tried naive 130; out of time, so "
+            "greedy-size, greedy-size-improved, greedy-breadth, "
+            "greedy-in-order, mincost-flow did not run");
 }
 
 TEST(ObjectStrategiesTest, InOrderIsWorseThanGreedySize) {
