@@ -10,16 +10,21 @@
 
 #include <map>
 #include <random>
+#include <thread>
+#include <vector>
 
 using namespace memplan;
 
 namespace {
 
-/// Runs the object strategy called `name`; records a failure and returns
-/// nullopt if it does not exist, fails, or returns an invalid plan.
-std::optional<ObjectPlan> runObjects(llvm::StringRef name,
-                                     llvm::ArrayRef<Buffer> buffers) {
-  std::unique_ptr<ObjectStrategy> strategy = createObjectStrategy(name);
+/// Runs the object strategy called `name` with `options`; records a
+/// failure and returns nullopt if it does not exist, fails, or returns an
+/// invalid plan.
+std::optional<ObjectPlan> runObjectsWith(llvm::StringRef name,
+                                         llvm::ArrayRef<Buffer> buffers,
+                                         const StrategyOptions &options) {
+  std::unique_ptr<ObjectStrategy> strategy =
+      createObjectStrategy(name, options);
   if (!strategy) {
     ADD_FAILURE() << "no object strategy called " << name.str();
     return std::nullopt;
@@ -36,6 +41,12 @@ std::optional<ObjectPlan> runObjects(llvm::StringRef name,
     return std::nullopt;
   }
   return std::move(*plan);
+}
+
+/// runObjectsWith with the default options.
+std::optional<ObjectPlan> runObjects(llvm::StringRef name,
+                                     llvm::ArrayRef<Buffer> buffers) {
+  return runObjectsWith(name, buffers, StrategyOptions());
 }
 
 std::vector<unsigned> objectsOf(const ObjectPlan &plan) {
@@ -225,6 +236,44 @@ TEST(ObjectStrategiesTest, BestStartsNoStrategyAfterTheDeadline) {
             "best: naive (130 bytes); tried naive 130; out of time, so "
             "greedy-size, greedy-size-improved, greedy-breadth, "
             "greedy-in-order, mincost-flow did not run");
+}
+
+TEST(ObjectStrategiesTest, BestAtOnceGivesThePlanOfOneAfterTheOther) {
+  // Each body on a thread of its own, started last first, so that the
+  // later strategies tend to finish first.
+  auto onThreads = [](size_t count, llvm::function_ref<void(size_t)> body) {
+    std::vector<std::thread> threads;
+    for (size_t i = count; i-- != 0;)
+      threads.emplace_back([&body, i] { body(i); });
+    for (std::thread &thread : threads)
+      thread.join();
+  };
+  std::mt19937 rng(2026);
+  RandomProblemShape shape;
+  shape.maxBuffers = 40;
+  shape.maxLifetime = 8;
+  shape.someZeroSized = false;
+  unsigned ranAtOnce = 0;
+  for (int problem = 0; problem < 80; ++problem) {
+    llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
+    SCOPED_TRACE("problem " + std::to_string(problem));
+    StrategyOptions options;
+    std::optional<ObjectPlan> inOrder =
+        runObjectsWith("best", buffers, options);
+    options.parallelFor = onThreads;
+    options.parallelFromBuffers = 0;
+    std::optional<ObjectPlan> atOnce = runObjectsWith("best", buffers, options);
+    ASSERT_TRUE(inOrder && atOnce);
+    EXPECT_EQ(objectsOf(*atOnce), objectsOf(*inOrder));
+    EXPECT_EQ(sizesOf(*atOnce), sizesOf(*inOrder));
+    EXPECT_EQ(atOnce->outcome.strategy, inOrder->outcome.strategy);
+    EXPECT_EQ(atOnce->details, inOrder->details);
+    // Past naive and greedy-size, the rest ran at once.
+    if (!llvm::StringRef(inOrder->details)
+             .contains("at the lower bound, so greedy-size-improved"))
+      ++ranAtOnce;
+  }
+  EXPECT_GT(ranAtOnce, 20u);
 }
 
 TEST(ObjectStrategiesTest, InOrderIsWorseThanGreedySize) {

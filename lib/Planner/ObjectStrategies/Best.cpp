@@ -13,6 +13,11 @@
 // depend on how fast the machine was, and its outcome says it was stopped
 // by the clock). `details` names the strategies that did not run and why.
 //
+// With StrategyOptions::parallelFor, on problems of
+// StrategyOptions::parallelFromBuffers buffers or more, the candidates
+// after naive and greedy-size run at once; plan and details are those of
+// running them in order.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ObjectStrategies.h"
@@ -30,6 +35,10 @@ using namespace llvm;
 namespace memplan {
 
 namespace {
+/// Why the run left strategies out.
+constexpr StringLiteral kAtBound = "at the lower bound";
+constexpr StringLiteral kOutOfTime = "out of time";
+
 class BestObjectStrategy final : public ObjectStrategy {
 public:
   BestObjectStrategy(std::vector<std::unique_ptr<ObjectStrategy>> candidates,
@@ -45,6 +54,11 @@ private:
   StrategyOptions options;
 };
 } // namespace
+
+/// With StrategyOptions::parallelFor, how many candidates run one after the
+/// other before the rest run at once: naive and greedy-size, which meets
+/// the bound on many real networks, and then nothing else need run.
+constexpr size_t kRunAlone = 2;
 
 Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   // No bound (a sum that overflows) stops nothing.
@@ -63,29 +77,36 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   // Why the strategies from `notRun` on did not run, if any did not.
   StringRef cut;
   size_t notRun = candidates.size();
-  for (auto [index, candidate] : llvm::enumerate(candidates)) {
-    if (best && bound && best->getTotalSize() <= *bound)
-      cut = "at the lower bound";
-    else if (best && options.deadline.hasPassed()) {
-      cut = "out of time";
-      // Then the plan may depend on how fast the machine was.
-      summary.stoppedByClock = true;
-    }
-    if (!cut.empty()) {
-      notRun = index;
-      break;
-    }
-    StringRef name = candidate->getName();
+  auto isAtBound = [&] {
+    return best && bound && best->getTotalSize() <= *bound;
+  };
+  auto stopAt = [&](size_t index, StringRef why) {
+    cut = why;
+    notRun = index;
+    // Then the plan may depend on how fast the machine was.
+    summary.stoppedByClock |= why == kOutOfTime;
+  };
+  // Candidate `index`'s plan, or why it has none (a failure, or a plan the
+  // validator rejects).
+  auto run = [&](size_t index) -> Expected<ObjectPlan> {
+    Expected<ObjectPlan> plan = candidates[index]->plan(buffers);
+    if (!plan)
+      return plan.takeError();
+    if (Error error = validateObjectPlan(buffers, *plan))
+      return std::move(error);
+    return plan;
+  };
+  // Takes candidate `index`'s outcome into the run, in candidate order.
+  auto record = [&](size_t index, Expected<ObjectPlan> plan) {
+    StringRef name = candidates[index]->getName();
     os << "; " << name << " ";
-    Expected<ObjectPlan> plan = candidate->plan(buffers);
-    Error error = plan ? validateObjectPlan(buffers, *plan) : plan.takeError();
-    if (error) {
+    if (!plan) {
       os << "failed";
       if (!firstError)
-        firstError = std::move(error);
+        firstError = plan.takeError();
       else
-        consumeError(std::move(error));
-      continue;
+        consumeError(plan.takeError());
+      return;
     }
     uint64_t total = plan->getTotalSize();
     os << total;
@@ -95,6 +116,59 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     if (!best || total < best->getTotalSize()) {
       best = std::move(*plan);
       bestName = name;
+    }
+  };
+
+  bool atOnce =
+      options.parallelFor && buffers.size() >= options.parallelFromBuffers;
+  size_t aloneEnd =
+      atOnce ? std::min(kRunAlone, candidates.size()) : candidates.size();
+  size_t next = 0;
+  for (; next != aloneEnd; ++next) {
+    if (isAtBound()) {
+      stopAt(next, kAtBound);
+      break;
+    }
+    if (best && options.deadline.hasPassed()) {
+      stopAt(next, kOutOfTime);
+      break;
+    }
+    record(next, run(next));
+  }
+  if (cut.empty() && next != candidates.size()) {
+    // The rest at once; the outcome is the one of running them in order:
+    // the first that meets the bound, or did not start before the
+    // deadline, ends the run, and what the later ones found is dropped.
+    if (isAtBound()) {
+      stopAt(next, kAtBound);
+    } else {
+      size_t first = next;
+      bool havePlan = best.has_value();
+      SmallVector<std::optional<Expected<ObjectPlan>>> outcomes(
+          candidates.size() - first);
+      options.parallelFor(outcomes.size(), [&](size_t offset) {
+        if (havePlan && options.deadline.hasPassed())
+          return;
+        outcomes[offset] = run(first + offset);
+      });
+      for (; next != candidates.size(); ++next) {
+        std::optional<Expected<ObjectPlan>> &outcome = outcomes[next - first];
+        if (isAtBound()) {
+          stopAt(next, kAtBound);
+          break;
+        }
+        if (!outcome) {
+          stopAt(next, kOutOfTime);
+          break;
+        }
+        record(next, std::move(*outcome));
+      }
+      // Those dropped.
+      for (; next != candidates.size(); ++next)
+        if (std::optional<Expected<ObjectPlan>> &outcome =
+                outcomes[next - first])
+          if (!*outcome)
+            consumeError(outcome->takeError());
     }
   }
   if (!best)
