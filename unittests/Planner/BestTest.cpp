@@ -7,7 +7,6 @@
 #include "Strategies/Strategies.h"
 
 #include <random>
-#include <thread>
 #include <vector>
 
 using namespace memplan;
@@ -209,15 +208,6 @@ std::string withoutTime(llvm::StringRef details) {
 }
 
 TEST(BestTest, QuickStrategiesAtOnceGiveThePlanOfOneAfterTheOther) {
-  // Each body on a thread of its own, started last first, so that the
-  // later strategies tend to finish first.
-  auto onThreads = [](size_t count, llvm::function_ref<void(size_t)> body) {
-    std::vector<std::thread> threads;
-    for (size_t i = count; i-- != 0;)
-      threads.emplace_back([&body, i] { body(i); });
-    for (std::thread &thread : threads)
-      thread.join();
-  };
   std::mt19937 rng(777);
   RandomProblemShape shape;
   shape.maxBuffers = 30;
@@ -230,7 +220,7 @@ TEST(BestTest, QuickStrategiesAtOnceGiveThePlanOfOneAfterTheOther) {
     StrategyOptions options;
     options.timeLimitSeconds = 0.05;
     std::optional<Plan> inOrder = runStrategy("best", buffers, options);
-    options.parallelFor = onThreads;
+    options.parallelFor = runOnThreadsLastFirst;
     options.parallelFromBuffers = 0;
     std::optional<Plan> atOnce = runStrategy("best", buffers, options);
     ASSERT_TRUE(inOrder && atOnce);

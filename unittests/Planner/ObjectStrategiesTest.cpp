@@ -10,7 +10,6 @@
 
 #include <map>
 #include <random>
-#include <thread>
 #include <vector>
 
 using namespace memplan;
@@ -239,15 +238,6 @@ TEST(ObjectStrategiesTest, BestStartsNoStrategyAfterTheDeadline) {
 }
 
 TEST(ObjectStrategiesTest, BestAtOnceGivesThePlanOfOneAfterTheOther) {
-  // Each body on a thread of its own, started last first, so that the
-  // later strategies tend to finish first.
-  auto onThreads = [](size_t count, llvm::function_ref<void(size_t)> body) {
-    std::vector<std::thread> threads;
-    for (size_t i = count; i-- != 0;)
-      threads.emplace_back([&body, i] { body(i); });
-    for (std::thread &thread : threads)
-      thread.join();
-  };
   std::mt19937 rng(2026);
   RandomProblemShape shape;
   shape.maxBuffers = 40;
@@ -260,7 +250,7 @@ TEST(ObjectStrategiesTest, BestAtOnceGivesThePlanOfOneAfterTheOther) {
     StrategyOptions options;
     std::optional<ObjectPlan> inOrder =
         runObjectsWith("best", buffers, options);
-    options.parallelFor = onThreads;
+    options.parallelFor = runOnThreadsLastFirst;
     options.parallelFromBuffers = 0;
     std::optional<ObjectPlan> atOnce = runObjectsWith("best", buffers, options);
     ASSERT_TRUE(inOrder && atOnce);

@@ -6,6 +6,7 @@
 #include "memplan/Planner/Problem.h"
 #include "memplan/Planner/Strategy.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include "gtest/gtest.h"
@@ -14,6 +15,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace memplan {
@@ -101,6 +103,19 @@ runStrategy(llvm::StringRef name, llvm::ArrayRef<Buffer> buffers,
     return std::nullopt;
   }
   return std::move(*plan);
+}
+
+/// A StrategyOptions::parallelFor that runs each body on a thread of its
+/// own, started last first, so that later strategies tend to finish first:
+/// a strategy that runs others at once must still give the plan of running
+/// them in order.
+inline void runOnThreadsLastFirst(size_t count,
+                                  llvm::function_ref<void(size_t)> body) {
+  std::vector<std::thread> threads;
+  for (size_t i = count; i-- != 0;)
+    threads.emplace_back([&body, i] { body(i); });
+  for (std::thread &thread : threads)
+    thread.join();
 }
 
 /// The offsets of `plan` in a form that gtest prints.
