@@ -80,6 +80,8 @@ void SizeClassSweep::update(unsigned object, uint64_t now) {
 }
 
 void SizeClassSweep::advanceTo(uint64_t now) {
+  assert(now >= sweptTo && "the members come by start");
+  sweptTo = now;
   // update() settles an object's key at `now` from its lifetimes, whatever
   // order its changes come in: each change just names the object.
   for (; startsPassed != starts.size() && starts[startsPassed].first <= now;

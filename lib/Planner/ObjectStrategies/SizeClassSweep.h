@@ -63,6 +63,8 @@ private:
   void advanceTo(uint64_t now);
 
   llvm::ArrayRef<Buffer> buffers;
+  /// The time the sweep has reached: the start of the last member looked up.
+  uint64_t sweptTo = 0;
   unsigned numObjects;
   /// The objects that existed before the members, each with its buffers'
   /// lifetimes by start (those of object o are lifetimes[listBegin[o] ..
