@@ -26,12 +26,16 @@
 // comes from ObjectSet's slot bitmaps.
 //
 // O(n log n + n k) for n buffers and k objects; the second term is the worst
-// case, when a buffer finds most objects busy (but a buffer after one of the
-// same lifetime that found every object busy skips the search, and so does
-// a buffer live at the busiest time once every object holds a buffer live
-// then, as on nested lifetimes). (Past the
-// bitmap budget a check costs O(log n), and a long lifetime reads a word per
-// 4096 time slots.)
+// case, when a buffer finds most objects busy. A buffer skips the search when
+// it would find every object busy: after one of the same lifetime that did;
+// when live at the busiest time once every object holds a buffer live then
+// (nested lifetimes); and when as many assigned buffers are live at its
+// operator as there are objects (an object holds at most one live buffer at
+// a time, so then every one is busy). The last is counted in a Fenwick tree
+// over the operators; on generated long-lived problems it saves four fifths
+// of the checks, those of the wide operators that open new objects. (Past
+// the bitmap budget a check costs O(log n), and a long lifetime reads a word
+// per 4096 time slots.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -176,6 +180,37 @@ private:
   /// before backs[v].
   SmallVector<unsigned> fronts, backs;
 };
+
+/// How many assigned buffers are live at each operator: a Fenwick tree of
+/// the differences, so that adding a buffer's range of operators and reading
+/// one operator each cost O(log n). An object holds at most one buffer live
+/// at a time, so this also counts the objects busy at the operator.
+class LiveCounts {
+public:
+  explicit LiveCounts(unsigned numOperators) : tree(numOperators + 2, 0) {}
+
+  /// Counts a buffer live at operators [first, last].
+  void add(unsigned first, unsigned last) {
+    change(first, 1);
+    change(last + 1, -1);
+  }
+
+  /// The buffers counted live at operator `op`.
+  unsigned at(unsigned op) const {
+    int64_t sum = 0;
+    for (size_t node = op + 1; node != 0; node -= node & -node)
+      sum += tree[node];
+    return unsigned(sum);
+  }
+
+private:
+  void change(unsigned op, int64_t delta) {
+    for (size_t node = op + 1; node < tree.size(); node += node & -node)
+      tree[node] += delta;
+  }
+
+  SmallVector<int64_t> tree;
+};
 } // namespace
 
 Expected<ObjectPlan>
@@ -228,9 +263,11 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   std::pair<uint64_t, uint64_t> lastLifetime = {0, 0};
   std::optional<uint64_t> busiest = detail::getBusiestTime(buffers);
   unsigned objectsBusiest = 0;
+  LiveCounts busy(times.size());
   for (uint64_t time : llvm::make_second_range(operators)) {
+    unsigned op = llvm::lower_bound(times, time) - times.begin();
     profile.clear();
-    tree.takeLive(llvm::lower_bound(times, time) - times.begin(), profile);
+    tree.takeLive(op, profile);
     llvm::erase_if(profile,
                    [&](unsigned index) { return objects.isAssigned(index); });
     detail::sortLargestFirst(buffers, profile);
@@ -242,10 +279,14 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       bool isLiveBusiest =
           busiest && lifetime.first <= *busiest && *busiest < lifetime.second;
       // Each path below assigns the buffer.
+      // The buffer is live at this operator, so an object busy then is
+      // busy for it.
       bool allBusy =
           (lastFoundAllBusy && lastLifetime == lifetime) ||
-          (isLiveBusiest && objectsBusiest == objects.getNumObjects());
+          (isLiveBusiest && objectsBusiest == objects.getNumObjects()) ||
+          busy.at(op) == objects.getNumObjects();
       objectsBusiest += isLiveBusiest;
+      busy.add(first[index], last[index]);
       lastLifetime = lifetime;
       lastFoundAllBusy = false;
       if (allBusy) {
