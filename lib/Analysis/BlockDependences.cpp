@@ -96,7 +96,10 @@ memplan::computeBlockDependences(llvm::ArrayRef<Operation *> steps) {
     stepOf[op] = index;
 
   // Values: each step after the steps defining what it or its nested ops use.
-  for (auto [index, op] : llvm::enumerate(steps)) {
+  for (auto [stepIndex, stepOp] : llvm::enumerate(steps)) {
+    // Named copies: a lambda may not capture structured bindings in C++17.
+    size_t index = stepIndex;
+    Operation *op = stepOp;
     op->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands()) {
         Operation *definer = operand.getDefiningOp();

@@ -245,8 +245,9 @@ TEST(OutcomeTest, ConsistentOnRandomProblems) {
       }
       // The pass reuses a live bound a strategy hands over: it must be the
       // problem's. best always computes it.
-      if (outcome.liveBound || name == "best")
+      if (outcome.liveBound || name == "best") {
         EXPECT_EQ(outcome.liveBound, std::optional<uint64_t>(live));
+      }
       llvm::StringRef details = plan->details;
       EXPECT_EQ(outcome.stoppedByClock,
                 details.contains("depend on machine speed") ||
@@ -266,8 +267,9 @@ TEST(OutcomeTest, ConsistentOnRandomProblems) {
       EXPECT_EQ(outcome.strategy,
                 name == "best" ? winnerInDetails(plan->details) : name.str());
       EXPECT_LE(outcome.provenBound, plan->getTotalSize());
-      if (outcome.provenOptimal)
+      if (outcome.provenOptimal) {
         EXPECT_EQ(outcome.provenBound, plan->getTotalSize());
+      }
       EXPECT_FALSE(outcome.stoppedByClock);
     }
   }
