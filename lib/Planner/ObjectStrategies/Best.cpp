@@ -96,6 +96,9 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       return std::move(error);
     return plan;
   };
+  // Once the deadline has passed, a strategy starts only if there is no
+  // plan yet. (No plan is recorded while candidates run at once.)
+  auto mayStart = [&] { return !best || !options.deadline.hasPassed(); };
   // Takes candidate `index`'s outcome into the run, in candidate order.
   auto record = [&](size_t index, Expected<ObjectPlan> plan) {
     StringRef name = candidates[index]->getName();
@@ -119,58 +122,44 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     }
   };
 
+  // Candidates from `aloneEnd` on run at once when the run reaches them; the
+  // outcome is the one of running them in order: the first that meets the
+  // bound, or did not start before the deadline, ends the run, and what the
+  // later ones found is dropped.
   bool atOnce =
       options.parallelFor && buffers.size() >= options.parallelFromBuffers;
   size_t aloneEnd =
       atOnce ? std::min(kRunAlone, candidates.size()) : candidates.size();
-  size_t next = 0;
-  for (; next != aloneEnd; ++next) {
+  SmallVector<std::optional<Expected<ObjectPlan>>> ranAtOnce;
+  for (size_t next = 0; next != candidates.size(); ++next) {
     if (isAtBound()) {
       stopAt(next, kAtBound);
       break;
     }
-    if (best && options.deadline.hasPassed()) {
+    std::optional<Expected<ObjectPlan>> outcome;
+    if (next < aloneEnd) {
+      if (mayStart())
+        outcome = run(next);
+    } else {
+      if (next == aloneEnd) {
+        ranAtOnce.resize(candidates.size() - aloneEnd);
+        options.parallelFor(ranAtOnce.size(), [&](size_t offset) {
+          if (mayStart())
+            ranAtOnce[offset] = run(aloneEnd + offset);
+        });
+      }
+      std::swap(outcome, ranAtOnce[next - aloneEnd]);
+    }
+    if (!outcome) {
       stopAt(next, kOutOfTime);
       break;
     }
-    record(next, run(next));
+    record(next, std::move(*outcome));
   }
-  if (cut.empty() && next != candidates.size()) {
-    // The rest at once; the outcome is the one of running them in order:
-    // the first that meets the bound, or did not start before the
-    // deadline, ends the run, and what the later ones found is dropped.
-    if (isAtBound()) {
-      stopAt(next, kAtBound);
-    } else {
-      size_t first = next;
-      bool havePlan = best.has_value();
-      SmallVector<std::optional<Expected<ObjectPlan>>> outcomes(
-          candidates.size() - first);
-      options.parallelFor(outcomes.size(), [&](size_t offset) {
-        if (havePlan && options.deadline.hasPassed())
-          return;
-        outcomes[offset] = run(first + offset);
-      });
-      for (; next != candidates.size(); ++next) {
-        std::optional<Expected<ObjectPlan>> &outcome = outcomes[next - first];
-        if (isAtBound()) {
-          stopAt(next, kAtBound);
-          break;
-        }
-        if (!outcome) {
-          stopAt(next, kOutOfTime);
-          break;
-        }
-        record(next, std::move(*outcome));
-      }
-      // Those dropped.
-      for (; next != candidates.size(); ++next)
-        if (std::optional<Expected<ObjectPlan>> &outcome =
-                outcomes[next - first])
-          if (!*outcome)
-            consumeError(outcome->takeError());
-    }
-  }
+  // What the candidates run at once after the end of the run found.
+  for (std::optional<Expected<ObjectPlan>> &outcome : ranAtOnce)
+    if (outcome && !*outcome)
+      consumeError(outcome->takeError());
   if (!best)
     return std::move(firstError);
   consumeError(std::move(firstError));

@@ -29,13 +29,13 @@ SizeClassSweep::SizeClassSweep(ArrayRef<Buffer> buffers,
   for (unsigned object = 0; object != numOldObjects; ++object)
     listBegin[object + 1] += listBegin[object];
   lifetimes.resize(listBegin.back());
-  notEnded.assign(listBegin.begin(), listBegin.end() - 1);
+  SmallVector<size_t> filled(listBegin.begin(), listBegin.end() - 1);
   starts.reserve(lifetimes.size());
   for (unsigned index : byStart) {
     if (!objects.isAssigned(index))
       continue;
     unsigned object = objects.getObject(index);
-    lifetimes[notEnded[object]++] = {buffers[index].start, buffers[index].end};
+    lifetimes[filled[object]++] = {buffers[index].start, buffers[index].end};
     starts.push_back({buffers[index].start, object});
   }
   notEnded.assign(listBegin.begin(), listBegin.end() - 1);
