@@ -329,6 +329,16 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
                     " gave an invalid plan",
                 std::move(error));
 
+  // Unlike a search cut short, a quick strategy cut short leaves buffers
+  // without reuse: far from what the strategy would give, so say it aloud.
+  if (size_t stacked = plan->outcome.stackedByClock)
+    emitWarning(func.getLoc()) << llvm::formatv(
+        "{0}: @{1}: the time limit ran out before {2} had placed every "
+        "buffer; {3} of {4} are stacked without reuse (a larger time-limit, "
+        "or 0, gives the full plan)",
+        options.passArgument, getFunctionName(func), plan->outcome.strategy,
+        stacked, problem.size());
+
   if (std::optional<uint64_t> capacity = limits.getCapacity(space.memorySpace);
       capacity && plan->getTotalSize() > *capacity) {
     uint64_t bestSize = plan->getTotalSize();

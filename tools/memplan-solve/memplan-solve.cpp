@@ -72,6 +72,14 @@ static cl::opt<double>
               cl::init(StrategyOptions().timeLimitSeconds),
               cl::value_desc("seconds"), cl::cat(solveCategory));
 
+static cl::opt<double> wallLimit(
+    "wall-limit",
+    cl::desc("Wall-clock seconds for each strategy's whole run, as a planning "
+             "pass's time-limit bounds the pass: past them every strategy "
+             "stops, a quick one stacking the buffers it has not placed yet "
+             "(0: none)"),
+    cl::init(0), cl::value_desc("seconds"), cl::cat(solveCategory));
+
 static cl::opt<uint64_t>
     seed("seed", cl::desc("Seed of strategies that make random choices"),
          cl::init(StrategyOptions().seed), cl::cat(solveCategory));
@@ -441,6 +449,8 @@ int main(int argc, char **argv) {
                                   ", all");
   if (!(timeLimit >= 0))
     return fail(ExitBadInput, "--time-limit must be a number of seconds >= 0");
+  if (!(wallLimit >= 0))
+    return fail(ExitBadInput, "--wall-limit must be a number of seconds >= 0");
 
   bool decideCapacity = capacity.getNumOccurrences() != 0;
   if (decideCapacity && (*kind != PlanKind::Offsets ||
@@ -491,6 +501,8 @@ int main(int argc, char **argv) {
 
   SmallVector<Run, 0> runs;
   for (StringRef name : toRun) {
+    // Each strategy's deadline counts from its own start.
+    options.deadline = Deadline::after(wallLimit);
     std::unique_ptr<Planner> planner = createPlanner(*kind, name, options);
     assert(planner && "the names come from the registry");
     auto begin = std::chrono::steady_clock::now();

@@ -50,6 +50,10 @@ struct PlanOutcome {
   /// A wall clock cut a search short, so the plan may depend on the speed of
   /// the machine.
   bool stoppedByClock = false;
+  /// How many buffers a quick strategy stacked above the others without
+  /// reuse because the deadline came before it had placed them (0: it
+  /// placed every buffer by its rule).
+  size_t stackedByClock = 0;
 };
 
 /// A plan gives buffer `i` the byte offset `offsets[i]` in one slab of

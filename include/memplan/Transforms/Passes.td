@@ -24,7 +24,11 @@ defvar planningOptions = [
            "plans may still shrink, by their numbers of buffers; 0 means no "
            "limit. exact counts its share in steps and gives the same plan "
            "on any machine fast enough to spend them; a search stopped by "
-           "the clock may give a plan that depends on the machine's speed">,
+           "the clock may give a plan that depends on the machine's speed. "
+           "The offset strategies that place buffers one at a time (greedy-"
+           "size, greedy-breadth, start-best-fit, strip-best-fit) stop there "
+           "too, stacking the buffers they have not placed above the others "
+           "without reuse, and the pass warns">,
     Option<"gapTolerance", "gap-tolerance", "double", /*default=*/"0.001",
            "best searches (hill-climb, exact) only where its quick "
            "strategies' plan is more than this fraction over the lower "

@@ -376,7 +376,10 @@ Expected<Plan> BestRun::summarize() {
       if (i == finisherIndex && outcome.provenOptimal)
         os << " (proven optimal)";
       // Then the winner, too, may depend on how fast the machine was.
-      if (outcome.stoppedByClock)
+      if (outcome.stackedByClock)
+        os << " (stopped by the clock, " << outcome.stackedByClock
+           << " buffers stacked)";
+      else if (outcome.stoppedByClock)
         os << " (stopped by the clock)";
     } else
       os << "(" << outcomes[i].failure << ")";
@@ -406,6 +409,7 @@ Expected<Plan> BestRun::summarize() {
     summary.stoppedByClock |= outcome.plan->outcome.stoppedByClock;
   }
   summary.stoppedByClock |= cut == Cut::OutOfTime;
+  summary.stackedByClock = outcomes[*winner].plan->outcome.stackedByClock;
   if (lowerBound)
     summary.provenBound = std::max(summary.provenBound, *lowerBound);
   summary.liveBound = lowerBound;

@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClockedPlacement.h"
 #include "GapPlacement.h"
 #include "Strategies.h"
 
@@ -48,9 +49,16 @@ namespace memplan {
 namespace {
 class GreedyByBreadthStrategy final : public OffsetStrategy {
 public:
+  explicit GreedyByBreadthStrategy(const Deadline &deadline)
+      : deadline(deadline) {}
+
   StringRef getName() const override { return "greedy-breadth"; }
 
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  /// Past it, the buffers left are stacked (ClockedPlacement.h).
+  Deadline deadline;
 };
 
 /// One operator: a start time and the sum of the sizes live at it.
@@ -164,17 +172,18 @@ Expected<Plan> GreedyByBreadthStrategy::plan(ArrayRef<Buffer> buffers) const {
   Plan result;
   result.outcome.strategy = getName().str();
   detail::GapPlacer placer(buffers, result);
-  for (unsigned index : getPlacementOrder(buffers))
-    if (!placer.place(index))
-      return createStringError(std::make_error_code(std::errc::value_too_large),
-                               "greedy-breadth: the end of buffer " +
-                                   Twine(index) + " overflows 64 bits");
+  if (std::optional<unsigned> overflow = detail::placeInOrder(
+          buffers, getPlacementOrder(buffers), deadline, result,
+          [&](unsigned index) { return placer.place(index); }))
+    return createStringError(std::make_error_code(std::errc::value_too_large),
+                             "greedy-breadth: the end of buffer " +
+                                 Twine(*overflow) + " overflows 64 bits");
   return result;
 }
 
 std::unique_ptr<OffsetStrategy>
-createGreedyByBreadthStrategy(const StrategyOptions &) {
-  return std::make_unique<GreedyByBreadthStrategy>();
+createGreedyByBreadthStrategy(const StrategyOptions &options) {
+  return std::make_unique<GreedyByBreadthStrategy>(options.deadline);
 }
 
 } // namespace memplan

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClockedPlacement.h"
 #include "GapPlacement.h"
 #include "Strategies.h"
 
@@ -32,9 +33,16 @@ namespace memplan {
 namespace {
 class GreedyBySizeStrategy final : public OffsetStrategy {
 public:
+  explicit GreedyBySizeStrategy(const Deadline &deadline)
+      : deadline(deadline) {}
+
   StringRef getName() const override { return "greedy-size"; }
 
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  /// Past it, the buffers left are stacked (ClockedPlacement.h).
+  Deadline deadline;
 };
 } // namespace
 
@@ -44,17 +52,18 @@ Expected<Plan> GreedyBySizeStrategy::plan(ArrayRef<Buffer> buffers) const {
   Plan result;
   result.outcome.strategy = getName().str();
   detail::GapPlacer placer(buffers, result);
-  for (unsigned index : order)
-    if (!placer.place(index))
-      return createStringError(std::make_error_code(std::errc::value_too_large),
-                               "greedy-size: the end of buffer " +
-                                   Twine(index) + " overflows 64 bits");
+  if (std::optional<unsigned> overflow = detail::placeInOrder(
+          buffers, order, deadline, result,
+          [&](unsigned index) { return placer.place(index); }))
+    return createStringError(std::make_error_code(std::errc::value_too_large),
+                             "greedy-size: the end of buffer " +
+                                 Twine(*overflow) + " overflows 64 bits");
   return result;
 }
 
 std::unique_ptr<OffsetStrategy>
-createGreedyBySizeStrategy(const StrategyOptions &) {
-  return std::make_unique<GreedyBySizeStrategy>();
+createGreedyBySizeStrategy(const StrategyOptions &options) {
+  return std::make_unique<GreedyBySizeStrategy>(options.deadline);
 }
 
 } // namespace memplan

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClockedPlacement.h"
 #include "Strategies.h"
 #include "SweepPlacement.h"
 
@@ -30,6 +31,9 @@ namespace memplan {
 namespace {
 class StartBestFitStrategy final : public OffsetStrategy {
 public:
+  explicit StartBestFitStrategy(const Deadline &deadline)
+      : deadline(deadline) {}
+
   StringRef getName() const override { return "start-best-fit"; }
 
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
@@ -47,20 +51,24 @@ public:
     Plan result;
     result.outcome.strategy = getName().str();
     detail::SweepGapPlacer placer(buffers, result);
-    for (unsigned index : order)
-      if (!placer.place(index))
-        return createStringError(
-            std::make_error_code(std::errc::value_too_large),
-            "start-best-fit: the end of buffer " + Twine(index) +
-                " overflows 64 bits");
+    if (std::optional<unsigned> overflow = detail::placeInOrder(
+            buffers, order, deadline, result,
+            [&](unsigned index) { return placer.place(index); }))
+      return createStringError(std::make_error_code(std::errc::value_too_large),
+                               "start-best-fit: the end of buffer " +
+                                   Twine(*overflow) + " overflows 64 bits");
     return result;
   }
+
+private:
+  /// Past it, the buffers left are stacked (ClockedPlacement.h).
+  Deadline deadline;
 };
 } // namespace
 
 std::unique_ptr<OffsetStrategy>
-createStartBestFitStrategy(const StrategyOptions &) {
-  return std::make_unique<StartBestFitStrategy>();
+createStartBestFitStrategy(const StrategyOptions &options) {
+  return std::make_unique<StartBestFitStrategy>(options.deadline);
 }
 
 } // namespace memplan

@@ -39,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClockedPlacement.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
@@ -60,9 +61,16 @@ namespace memplan {
 namespace {
 class StripBestFitStrategy final : public OffsetStrategy {
 public:
+  explicit StripBestFitStrategy(const Deadline &deadline)
+      : deadline(deadline) {}
+
   StringRef getName() const override { return "strip-best-fit"; }
 
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  /// Past it, the buffers left are stacked (ClockedPlacement.h).
+  Deadline deadline;
 };
 
 constexpr unsigned kNone = std::numeric_limits<unsigned>::max();
@@ -333,7 +341,24 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
   FitTree fits(unplaced, ranks.start, ranks.end, ranks.count);
   Skyline skyline(0, ranks.count - 1);
 
+  auto overflows = [&](unsigned index) {
+    return createStringError(std::make_error_code(std::errc::value_too_large),
+                             "strip-best-fit: the end of buffer " +
+                                 Twine(index) + " overflows 64 bits");
+  };
+  detail::ClockLooks clock(deadline);
+  SmallVector<char> placedFlags(buffers.size(), false);
   for (size_t left = unplaced.size(); left != 0;) {
+    if (clock.hasPassed()) {
+      SmallVector<unsigned> rest;
+      for (unsigned index : unplaced)
+        if (!placedFlags[index])
+          rest.push_back(index);
+      if (std::optional<unsigned> overflow =
+              detail::stackUnplaced(buffers, rest, result))
+        return overflows(*overflow);
+      return result;
+    }
     unsigned lowest = skyline.lowest();
     const Segment &segment = skyline[lowest];
     unsigned index = fits.findBest(segment.begin, segment.end);
@@ -346,13 +371,12 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
 
     fits.remove(index);
     --left;
+    placedFlags[index] = true;
     const Buffer &buffer = buffers[index];
     std::optional<AlignedPlacement> placed =
         checkedPlaceAbove(segment.height, buffer.alignment, buffer.size);
     if (!placed)
-      return createStringError(std::make_error_code(std::errc::value_too_large),
-                               "strip-best-fit: the end of buffer " +
-                                   Twine(index) + " overflows 64 bits");
+      return overflows(index);
     result.offsets[index] = placed->offset;
     result.slabSize = std::max(result.slabSize, placed->end);
     skyline.raise(lowest, ranks.start[index], ranks.end[index], placed->end);
@@ -361,8 +385,8 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
 }
 
 std::unique_ptr<OffsetStrategy>
-createStripBestFitStrategy(const StrategyOptions &) {
-  return std::make_unique<StripBestFitStrategy>();
+createStripBestFitStrategy(const StrategyOptions &options) {
+  return std::make_unique<StripBestFitStrategy>(options.deadline);
 }
 
 } // namespace memplan

@@ -8,11 +8,15 @@
 // RUN: memplan-opt %s --memplan-offsets=greedy-size | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.greedy
 // RUN: memplan-opt %s --memplan-offsets=naive | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.naive
 // RUN: memplan-opt %s --memplan-offsets=exact | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.exact
+// A time limit that ends before planning starts: greedy-size stacks every
+// buffer (ClockedPlacement.h) and the pass warns.
+// RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size time-limit=1e-9" 2>/dev/null | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.stacked
 // RUN: memplan-opt %s --memplan-shared-objects=greedy-size | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.objects-greedy-size
 // RUN: memplan-opt %s --memplan-shared-objects=best | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.objects-best
 // RUN: diff %t.unplanned %t.greedy
 // RUN: diff %t.unplanned %t.naive
 // RUN: diff %t.unplanned %t.exact
+// RUN: diff %t.unplanned %t.stacked
 // RUN: diff %t.unplanned %t.objects-greedy-size
 // RUN: diff %t.unplanned %t.objects-best
 // RUN: FileCheck %s --check-prefix=OUT < %t.unplanned

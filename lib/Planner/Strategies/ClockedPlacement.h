@@ -1,0 +1,71 @@
+//===- ClockedPlacement.h - Placing in order until a deadline --*- C++ -*-===//
+//
+// Private to lib/Planner. A quick strategy is quick per buffer, but greedy-
+// size on a million long-lived buffers takes many seconds, longer than a
+// pass's whole time limit. The strategies that place one buffer at a time
+// feed their order through placeInOrder, which looks at the deadline every
+// so many buffers and, once it has passed, stacks the buffers left above the
+// slab: a valid plan at once, in which those placed so far (the largest,
+// in greedy-size's order) still share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_PLANNER_STRATEGIES_CLOCKEDPLACEMENT_H
+#define MEMPLAN_LIB_PLANNER_STRATEGIES_CLOCKEDPLACEMENT_H
+
+#include "memplan/Planner/Deadline.h"
+#include "memplan/Planner/Problem.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+
+namespace memplan::detail {
+
+/// Buffers placed between two looks at the clock: a look costs about what
+/// placing one buffer of a chain does, and a placement on the largest
+/// problems a few tens of microseconds, so the deadline is kept to within a
+/// few milliseconds at no measurable cost.
+constexpr unsigned kPlacementsPerClockLook = 256;
+
+/// Looks at a deadline every kPlacementsPerClockLook steps of a loop,
+/// starting with the first.
+class ClockLooks {
+public:
+  explicit ClockLooks(const Deadline &deadline) : deadline(deadline) {}
+
+  /// Whether this step finds the deadline passed; false without one.
+  bool hasPassed() {
+    return deadline.isSet() && steps++ % kPlacementsPerClockLook == 0 &&
+           deadline.hasPassed();
+  }
+
+private:
+  const Deadline &deadline;
+  size_t steps = 0;
+};
+
+/// Stacks the buffers `rest` above the slab of `plan`, in that order, each
+/// at the first offset of its alignment above the one before (one that
+/// occupies no memory at offset 0, as GapPlacer puts it), and says so in
+/// `plan`'s outcome (stoppedByClock, and stackedByClock, which counts those
+/// that occupy memory) and details. Returns
+/// the index of a buffer whose end would overflow 64 bits, or nullopt.
+std::optional<unsigned> stackUnplaced(llvm::ArrayRef<Buffer> buffers,
+                                      llvm::ArrayRef<unsigned> rest,
+                                      Plan &plan);
+
+/// Places the buffers of `order` (a permutation of `buffers`' indices) with
+/// `place`, which returns false when a buffer's end would overflow 64 bits,
+/// until `deadline` passes (ClockLooks), then stacks the rest
+/// (stackUnplaced). Returns the index of a buffer whose end would overflow,
+/// or nullopt once every buffer has its offset.
+std::optional<unsigned> placeInOrder(llvm::ArrayRef<Buffer> buffers,
+                                     llvm::ArrayRef<unsigned> order,
+                                     const Deadline &deadline, Plan &plan,
+                                     llvm::function_ref<bool(unsigned)> place);
+
+} // namespace memplan::detail
+
+#endif // MEMPLAN_LIB_PLANNER_STRATEGIES_CLOCKEDPLACEMENT_H

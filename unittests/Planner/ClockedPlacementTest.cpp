@@ -1,0 +1,187 @@
+//===- ClockedPlacementTest.cpp - Quick strategies against a deadline -----===//
+//
+// placeInOrder places buffers until a deadline passes and stacks the rest.
+// The tests make the deadline pass at a known buffer (by waiting for it
+// inside the placement) or before the first, so they check counts and
+// plans, never how long anything took.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Strategies/ClockedPlacement.h"
+#include "Strategies/GapPlacement.h"
+
+#include "memplan/Planner/Validator.h"
+
+#include "PlannerTestUtils.h"
+
+#include <numeric>
+#include <random>
+
+using namespace memplan;
+using memplan::detail::GapPlacer;
+using memplan::detail::kPlacementsPerClockLook;
+using memplan::detail::placeInOrder;
+
+namespace {
+
+/// A deadline that has passed already.
+Deadline passedDeadline() {
+  Deadline deadline = Deadline::after(1e-9);
+  while (!deadline.hasPassed()) {
+  }
+  return deadline;
+}
+
+llvm::SmallVector<Buffer> randomProblem(unsigned seed, uint64_t buffers) {
+  std::mt19937 rng(seed);
+  RandomProblemShape shape;
+  shape.minBuffers = shape.maxBuffers = buffers;
+  return makeRandomProblem(rng, shape);
+}
+
+llvm::SmallVector<unsigned> inputOrder(size_t size) {
+  llvm::SmallVector<unsigned> order(size);
+  std::iota(order.begin(), order.end(), 0u);
+  return order;
+}
+
+/// How many of the buffers `indices` take up memory.
+size_t countOccupying(llvm::ArrayRef<Buffer> buffers,
+                      llvm::ArrayRef<unsigned> indices) {
+  return llvm::count_if(indices, [&](unsigned index) {
+    return buffers[index].size != 0 &&
+           buffers[index].start < buffers[index].end;
+  });
+}
+
+TEST(ClockedPlacementTest, WithoutADeadlinePlacesEveryBuffer) {
+  llvm::SmallVector<Buffer> buffers = randomProblem(7, 300);
+  llvm::SmallVector<unsigned> order = inputOrder(buffers.size());
+  Plan expected;
+  GapPlacer direct(buffers, expected);
+  for (unsigned index : order)
+    ASSERT_TRUE(direct.place(index));
+
+  for (Deadline deadline : {Deadline(), Deadline::after(3600)}) {
+    Plan plan;
+    GapPlacer placer(buffers, plan);
+    EXPECT_EQ(placeInOrder(buffers, order, deadline, plan,
+                           [&](unsigned index) { return placer.place(index); }),
+              std::nullopt);
+    EXPECT_EQ(plan.offsets, expected.offsets);
+    EXPECT_EQ(plan.slabSize, expected.slabSize);
+    EXPECT_FALSE(plan.outcome.stoppedByClock);
+    EXPECT_EQ(plan.outcome.stackedByClock, 0u);
+    EXPECT_EQ(plan.details, "");
+  }
+}
+
+TEST(ClockedPlacementTest, PastTheDeadlineStacksEveryBuffer) {
+  // Stacked in the order given, each at its alignment; one of size 0 at 0,
+  // where the rule puts it, so it is not counted as stacked.
+  Buffer buffers[] = {makeBuffer(10, 0, 4), makeBuffer(0, 1, 2),
+                      makeBuffer(8, 2, 6, 16), makeBuffer(6, 7, 9)};
+  unsigned order[] = {3, 0, 1, 2};
+  Plan plan;
+  GapPlacer placer(buffers, plan);
+  unsigned calls = 0;
+  EXPECT_EQ(placeInOrder(buffers, order, passedDeadline(), plan,
+                         [&](unsigned index) {
+                           ++calls;
+                           return placer.place(index);
+                         }),
+            std::nullopt);
+  EXPECT_EQ(calls, 0u);
+  //  3 at 0, 0 above it at 6, 1 at 0, 2 at 16 (aligned up from 16).
+  EXPECT_EQ(plan.offsets, (llvm::SmallVector<uint64_t>{6, 0, 16, 0}));
+  EXPECT_EQ(plan.slabSize, 24u);
+  EXPECT_EQ(errorMessage(validatePlan(buffers, plan)), "");
+  EXPECT_TRUE(plan.outcome.stoppedByClock);
+  EXPECT_EQ(plan.outcome.stackedByClock, 3u);
+  EXPECT_EQ(plan.details, "stopped by the clock after placing 1 of 4 buffers; "
+                          "the other 3 are stacked above them");
+}
+
+TEST(ClockedPlacementTest, LooksAtTheClockEveryFewBuffers) {
+  // The deadline passes while buffer 300 is placed; the placement goes on
+  // to the next look at the clock and stacks the rest above.
+  llvm::SmallVector<Buffer> buffers = randomProblem(11, 1000);
+  llvm::SmallVector<unsigned> order = inputOrder(buffers.size());
+  std::reverse(order.begin(), order.end());
+  Deadline deadline = Deadline::after(0.2);
+  Plan plan;
+  GapPlacer placer(buffers, plan);
+  unsigned calls = 0;
+  EXPECT_EQ(placeInOrder(buffers, order, deadline, plan,
+                         [&](unsigned index) {
+                           if (++calls == 300)
+                             while (!deadline.hasPassed()) {
+                             }
+                           return placer.place(index);
+                         }),
+            std::nullopt);
+  EXPECT_EQ(calls, 2 * kPlacementsPerClockLook);
+  EXPECT_EQ(plan.outcome.stackedByClock,
+            countOccupying(buffers, llvm::ArrayRef(order).drop_front(calls)));
+  EXPECT_EQ(errorMessage(validatePlan(buffers, plan)), "");
+
+  // What was placed is where the placer alone puts it.
+  Plan unclocked;
+  GapPlacer direct(buffers, unclocked);
+  for (unsigned index : llvm::ArrayRef(order).take_front(calls))
+    ASSERT_TRUE(direct.place(index));
+  for (unsigned index : llvm::ArrayRef(order).take_front(calls))
+    EXPECT_EQ(plan.offsets[index], unclocked.offsets[index]) << index;
+  // The rest sit above all of those.
+  for (unsigned index : llvm::ArrayRef(order).drop_front(calls))
+    if (buffers[index].size != 0 && buffers[index].start < buffers[index].end)
+      EXPECT_GE(plan.offsets[index], unclocked.slabSize) << index;
+}
+
+TEST(ClockedPlacementTest, AStackThatOverflowsNamesItsBuffer) {
+  uint64_t half = uint64_t(1) << 63;
+  Buffer buffers[] = {makeBuffer(half, 0, 1), makeBuffer(half, 5, 6)};
+  unsigned order[] = {0, 1};
+  Plan plan;
+  GapPlacer placer(buffers, plan);
+  EXPECT_EQ(placeInOrder(buffers, order, passedDeadline(), plan,
+                         [&](unsigned index) { return placer.place(index); }),
+            std::optional<unsigned>(1));
+}
+
+TEST(ClockedPlacementTest, StrategiesStackPastTheDeadline) {
+  llvm::SmallVector<Buffer> buffers = randomProblem(5, 200);
+  StrategyOptions late;
+  late.deadline = passedDeadline();
+  StrategyOptions distant;
+  distant.deadline = Deadline::after(3600);
+  for (llvm::StringRef name :
+       {"greedy-size", "greedy-breadth", "start-best-fit", "strip-best-fit"}) {
+    SCOPED_TRACE(name.str());
+    std::optional<Plan> plan = runStrategy(name, buffers, late);
+    ASSERT_TRUE(plan);
+    EXPECT_EQ(errorMessage(validatePlan(buffers, *plan)), "");
+    EXPECT_TRUE(plan->outcome.stoppedByClock);
+    EXPECT_EQ(plan->outcome.stackedByClock,
+              countOccupying(buffers, inputOrder(buffers.size())));
+
+    // A deadline that does not come changes nothing.
+    std::optional<Plan> unlimited = runStrategy(name, buffers);
+    std::optional<Plan> beforeDeadline = runStrategy(name, buffers, distant);
+    ASSERT_TRUE(unlimited && beforeDeadline);
+    EXPECT_EQ(beforeDeadline->offsets, unlimited->offsets);
+    EXPECT_FALSE(beforeDeadline->outcome.stoppedByClock);
+    EXPECT_EQ(beforeDeadline->details, unlimited->details);
+  }
+
+  // Stacking fails as placing does when an end overflows.
+  uint64_t half = uint64_t(1) << 63;
+  Buffer huge[] = {makeBuffer(half, 0, 1), makeBuffer(half, 5, 6)};
+  std::unique_ptr<OffsetStrategy> greedy =
+      createOffsetStrategy("greedy-size", late);
+  llvm::Expected<Plan> plan = greedy->plan(huge);
+  EXPECT_EQ(errorMessage(plan.takeError()),
+            "greedy-size: the end of buffer 1 overflows 64 bits");
+}
+
+} // namespace
