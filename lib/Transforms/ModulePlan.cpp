@@ -334,8 +334,8 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   if (size_t stacked = plan->outcome.stackedByClock)
     emitWarning(func.getLoc()) << llvm::formatv(
         "{0}: @{1}: the time limit ran out before {2} had placed every "
-        "buffer; {3} of {4} are stacked without reuse (a larger time-limit, "
-        "or 0, gives the full plan)",
+        "buffer; {3} of {4} share memory with no other (a larger "
+        "time-limit, or 0, gives the full plan)",
         options.passArgument, getFunctionName(func), plan->outcome.strategy,
         stacked, problem.size());
 

@@ -3,12 +3,14 @@
 // others without reuse, warns, and the plan is still applied. A limit of a
 // nanosecond has ended before planning starts, so greedy-size places
 // nothing by its rule: c, which overlaps no other buffer, would go to offset
-// 0 and is stacked above a and b instead, the buffers largest first.
+// 0 and is stacked above a and b instead, the buffers largest first. The
+// shared-objects pass gives each buffer an object of its own.
 
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size time-limit=1e-9 summary=true" 2>&1 | FileCheck %s --check-prefix=STACKED
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size" 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: memplan-opt %s --memplan-shared-objects="strategy=greedy-size time-limit=1e-9 summary=true" 2>&1 | FileCheck %s --check-prefix=OBJECTS
 
-// STACKED: warning: memplan-offsets: @three: the time limit ran out before greedy-size had placed every buffer; 3 of 3 are stacked without reuse (a larger time-limit, or 0, gives the full plan)
+// STACKED: warning: memplan-offsets: @three: the time limit ran out before greedy-size had placed every buffer; 3 of 3 share memory with no other (a larger time-limit, or 0, gives the full plan)
 // STACKED: remark: memplan-offsets: @three: planned 3 of 3 buffers (0 left alone) into a 96-byte slab using greedy-size; naive 96 bytes, lower bound 80 bytes (stopped by the clock after placing 0 of 3 buffers; the other 3 are stacked above them)
 // STACKED: func.func @three(%arg0
 // STACKED: memref.alloc() {alignment = 16 : i64} : memref<96xi8>
@@ -18,6 +20,10 @@
 // STACKED: memref.view %{{.*}}[%[[C64]]][] : memref<96xi8> to memref<4xf32>
 // STACKED: memref.view %{{.*}}[%[[C0]]][] : memref<96xi8> to memref<16xf32>
 // STACKED: memref.view %{{.*}}[%[[C80]]][] : memref<96xi8> to memref<4xf32>
+
+// Shared objects alike: each buffer left gets an object of its own.
+// OBJECTS: warning: memplan-shared-objects: @three: the time limit ran out before greedy-size had placed every buffer; 3 of 3 share memory with no other
+// OBJECTS: (stopped by the clock after assigning 0 of 3 buffers; the other 3 have objects of their own)
 
 // FULL-NOT: warning
 // FULL-LABEL: func.func @three

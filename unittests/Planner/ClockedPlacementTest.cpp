@@ -1,6 +1,8 @@
 //===- ClockedPlacementTest.cpp - Quick strategies against a deadline -----===//
 //
-// placeInOrder places buffers until a deadline passes and stacks the rest.
+// placeInOrder places buffers until a deadline passes and stacks the rest;
+// the object strategies that assign one buffer at a time give the rest
+// objects of their own.
 // The tests make the deadline pass at a known buffer (by waiting for it
 // inside the placement) or before the first, so they check counts and
 // plans, never how long anything took.
@@ -8,8 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Strategies/ClockedPlacement.h"
+#include "ObjectStrategies/ObjectStrategies.h"
 #include "Strategies/GapPlacement.h"
 
+#include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/Validator.h"
 
 #include "PlannerTestUtils.h"
@@ -19,7 +23,7 @@
 
 using namespace memplan;
 using memplan::detail::GapPlacer;
-using memplan::detail::kPlacementsPerClockLook;
+using memplan::detail::kStepsPerClockLook;
 using memplan::detail::placeInOrder;
 
 namespace {
@@ -120,7 +124,7 @@ TEST(ClockedPlacementTest, LooksAtTheClockEveryFewBuffers) {
                            return placer.place(index);
                          }),
             std::nullopt);
-  EXPECT_EQ(calls, 2 * kPlacementsPerClockLook);
+  EXPECT_EQ(calls, 2 * kStepsPerClockLook);
   EXPECT_EQ(plan.outcome.stackedByClock,
             countOccupying(buffers, llvm::ArrayRef(order).drop_front(calls)));
   EXPECT_EQ(errorMessage(validatePlan(buffers, plan)), "");
@@ -182,6 +186,63 @@ TEST(ClockedPlacementTest, StrategiesStackPastTheDeadline) {
   llvm::Expected<Plan> plan = greedy->plan(huge);
   EXPECT_EQ(errorMessage(plan.takeError()),
             "greedy-size: the end of buffer 1 overflows 64 bits");
+}
+
+/// Object strategy `strategy`'s plan of `buffers`, checked by the validator.
+std::optional<ObjectPlan> planObjects(const ObjectStrategy &strategy,
+                                      llvm::ArrayRef<Buffer> buffers) {
+  llvm::Expected<ObjectPlan> plan = strategy.plan(buffers);
+  if (!plan) {
+    ADD_FAILURE() << errorMessage(plan.takeError());
+    return std::nullopt;
+  }
+  EXPECT_EQ(errorMessage(validateObjectPlan(buffers, *plan)), "");
+  return std::move(*plan);
+}
+
+TEST(ClockedPlacementTest, ObjectStrategiesGiveOwnObjectsPastTheDeadline) {
+  // Past 1000 buffers mincost-flow stands greedy-size in; the problem has
+  // no empty lifetimes, which objects mode rejects.
+  std::mt19937 rng(3);
+  RandomProblemShape shape;
+  shape.minBuffers = shape.maxBuffers = 1200;
+  llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
+  llvm::erase_if(
+      buffers, [](const Buffer &buffer) { return buffer.start >= buffer.end; });
+  size_t occupying = llvm::count_if(
+      buffers, [](const Buffer &buffer) { return buffer.size != 0; });
+  StrategyOptions late;
+  late.deadline = passedDeadline();
+  StrategyOptions distant;
+  distant.deadline = Deadline::after(3600);
+  for (llvm::StringRef name :
+       {"greedy-size", "greedy-breadth", "mincost-flow"}) {
+    SCOPED_TRACE(name.str());
+    std::optional<ObjectPlan> stopped =
+        planObjects(*createObjectStrategy(name, late), buffers);
+    ASSERT_TRUE(stopped);
+    EXPECT_EQ(stopped->objectSizes.size(), buffers.size());
+    EXPECT_TRUE(stopped->outcome.stoppedByClock);
+    EXPECT_EQ(stopped->outcome.stackedByClock, occupying);
+    EXPECT_TRUE(llvm::StringRef(stopped->details)
+                    .contains("stopped by the clock after assigning"))
+        << stopped->details;
+
+    std::optional<ObjectPlan> unlimited =
+        planObjects(*createObjectStrategy(name), buffers);
+    std::optional<ObjectPlan> beforeDeadline =
+        planObjects(*createObjectStrategy(name, distant), buffers);
+    ASSERT_TRUE(unlimited && beforeDeadline);
+    EXPECT_EQ(beforeDeadline->objectOf, unlimited->objectOf);
+    EXPECT_FALSE(beforeDeadline->outcome.stoppedByClock);
+  }
+  // Greedy-size's sweep stops alike.
+  std::optional<ObjectPlan> swept =
+      planObjects(*detail::createGreedyBySizeObjectStrategy(
+                      detail::FreeObjectSearch::Sweep, late.deadline),
+                  buffers);
+  ASSERT_TRUE(swept);
+  EXPECT_EQ(swept->outcome.stackedByClock, occupying);
 }
 
 } // namespace

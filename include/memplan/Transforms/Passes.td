@@ -25,10 +25,12 @@ defvar planningOptions = [
            "limit. exact counts its share in steps and gives the same plan "
            "on any machine fast enough to spend them; a search stopped by "
            "the clock may give a plan that depends on the machine's speed. "
-           "The offset strategies that place buffers one at a time (greedy-"
-           "size, greedy-breadth, start-best-fit, strip-best-fit) stop there "
-           "too, stacking the buffers they have not placed above the others "
-           "without reuse, and the pass warns">,
+           "The strategies that place buffers one at a time (offsets: "
+           "greedy-size, greedy-breadth, start-best-fit, strip-best-fit; "
+           "shared objects: greedy-size, greedy-breadth) stop there too, and "
+           "the buffers they have not placed share memory with no other "
+           "(stacked above the rest, or each in an object of its own): the "
+           "pass warns">,
     Option<"gapTolerance", "gap-tolerance", "double", /*default=*/"0.001",
            "best searches (hill-climb, exact) only where its quick "
            "strategies' plan is more than this fraction over the lower "

@@ -42,6 +42,7 @@
 #include "ObjectStrategies.h"
 
 #include "../BufferOrder.h"
+#include "../ClockLooks.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
@@ -59,9 +60,16 @@ namespace memplan {
 namespace {
 class GreedyByBreadthObjectStrategy final : public ObjectStrategy {
 public:
+  explicit GreedyByBreadthObjectStrategy(const Deadline &deadline)
+      : deadline(deadline) {}
+
   StringRef getName() const override { return "greedy-breadth"; }
 
   Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  /// Past it, the buffers left get objects of their own.
+  Deadline deadline;
 };
 } // namespace
 
@@ -264,6 +272,7 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   std::optional<uint64_t> busiest = detail::getBusiestTime(buffers);
   unsigned objectsBusiest = 0;
   LiveCounts busy(times.size());
+  detail::ClockLooks clock(deadline);
   for (uint64_t time : llvm::make_second_range(operators)) {
     unsigned op = llvm::lower_bound(times, time) - times.begin();
     profile.clear();
@@ -273,6 +282,13 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     detail::sortLargestFirst(buffers, profile);
 
     for (unsigned index : profile) {
+      if (clock.hasPassed()) {
+        SmallVector<unsigned> rest;
+        for (unsigned other = 0, e = buffers.size(); other != e; ++other)
+          if (!objects.isAssigned(other))
+            rest.push_back(other);
+        return objects.takeStoppedPlan(rest, getName());
+      }
       uint64_t size = buffers[index].size;
       std::pair<uint64_t, uint64_t> lifetime = {buffers[index].start,
                                                 buffers[index].end};
@@ -324,8 +340,8 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
 }
 
 std::unique_ptr<ObjectStrategy>
-createGreedyByBreadthObjectStrategy(const StrategyOptions &) {
-  return std::make_unique<GreedyByBreadthObjectStrategy>();
+createGreedyByBreadthObjectStrategy(const StrategyOptions &options) {
+  return std::make_unique<GreedyByBreadthObjectStrategy>(options.deadline);
 }
 
 } // namespace memplan

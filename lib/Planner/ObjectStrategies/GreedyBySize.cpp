@@ -38,6 +38,7 @@
 #include "SizeClassSweep.h"
 
 #include "../BufferOrder.h"
+#include "../ClockLooks.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -51,8 +52,9 @@ namespace memplan {
 namespace {
 class GreedyBySizeObjectStrategy final : public ObjectStrategy {
 public:
-  explicit GreedyBySizeObjectStrategy(detail::FreeObjectSearch search)
-      : search(search) {}
+  GreedyBySizeObjectStrategy(detail::FreeObjectSearch search,
+                             const Deadline &deadline)
+      : search(search), deadline(deadline) {}
 
   StringRef getName() const override { return "greedy-size"; }
 
@@ -60,6 +62,8 @@ public:
 
 private:
   detail::FreeObjectSearch search;
+  /// Past it, the buffers left get objects of their own.
+  Deadline deadline;
 };
 } // namespace
 
@@ -132,7 +136,10 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
 
   // Every buffer by start and by end, for the sweeps.
   SmallVector<unsigned> byStart, byEnd;
-  for (size_t first = 0, end; first != order.size(); first = end) {
+  detail::ClockLooks clock(deadline);
+  std::optional<size_t> stoppedAt;
+  for (size_t first = 0, end; first != order.size() && !stoppedAt;
+       first = end) {
     uint64_t size = buffers[order[first]].size;
     end = first + 1;
     while (end != order.size() && buffers[order[end]].size == size)
@@ -143,8 +150,13 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
         (search == detail::FreeObjectSearch::Automatic &&
          isSweepCheaper(members.size(), objects.getNumObjects(), first));
     if (!sweep) {
-      for (unsigned index : members)
+      for (auto [position, index] : llvm::enumerate(members)) {
+        if (clock.hasPassed()) {
+          stoppedAt = first + position;
+          break;
+        }
         assign(index, scanForObject(index));
+      }
       continue;
     }
     if (byStart.empty()) {
@@ -160,21 +172,30 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     }
     detail::SizeClassSweep sweeper(buffers, objects, byStart, byEnd,
                                    members.size());
-    for (unsigned index : members)
+    for (auto [position, index] : llvm::enumerate(members)) {
+      if (clock.hasPassed()) {
+        stoppedAt = first + position;
+        break;
+      }
       sweeper.take(index, assign(index, sweeper.findObject(index, runStarts)));
+    }
   }
+  if (stoppedAt)
+    return objects.takeStoppedPlan(ArrayRef(order).drop_front(*stoppedAt),
+                                   getName());
   return objects.takePlan(getName());
 }
 
 std::unique_ptr<ObjectStrategy>
-createGreedyBySizeObjectStrategy(const StrategyOptions &) {
+createGreedyBySizeObjectStrategy(const StrategyOptions &options) {
   return std::make_unique<GreedyBySizeObjectStrategy>(
-      detail::FreeObjectSearch::Automatic);
+      detail::FreeObjectSearch::Automatic, options.deadline);
 }
 
 std::unique_ptr<ObjectStrategy>
-detail::createGreedyBySizeObjectStrategy(detail::FreeObjectSearch search) {
-  return std::make_unique<GreedyBySizeObjectStrategy>(search);
+detail::createGreedyBySizeObjectStrategy(detail::FreeObjectSearch search,
+                                         const Deadline &deadline) {
+  return std::make_unique<GreedyBySizeObjectStrategy>(search, deadline);
 }
 
 } // namespace memplan

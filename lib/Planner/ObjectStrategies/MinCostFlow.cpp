@@ -31,7 +31,8 @@
 // optimal for that sparser DAG only, and `details` says so. Above kMaxBuffers
 // buffers, or when the costs could overflow int64, the flow is not attempted:
 // the plan is greedy-size's and `details` says so. The time limit of
-// StrategyOptions is not honoured: Boost's solver cannot be interrupted.
+// StrategyOptions is not honoured: Boost's solver cannot be interrupted
+// (greedy-size, where it stands in, keeps the deadline).
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +89,9 @@ using Graph = boost::adjacency_list<
 
 class MinCostFlowObjectStrategy final : public ObjectStrategy {
 public:
+  explicit MinCostFlowObjectStrategy(const Deadline &deadline)
+      : deadline(deadline) {}
+
   StringRef getName() const override { return "mincost-flow"; }
 
   /// The flow network grows with the pairs of buffers that may share.
@@ -98,17 +102,24 @@ public:
 private:
   Expected<ObjectPlan> fallBack(ArrayRef<Buffer> buffers,
                                 const Twine &why) const;
+
+  /// Greedy-size's, when it falls back on it; the flow does not stop.
+  Deadline deadline;
 };
 } // namespace
 
 Expected<ObjectPlan>
 MinCostFlowObjectStrategy::fallBack(ArrayRef<Buffer> buffers,
                                     const Twine &why) const {
-  Expected<ObjectPlan> plan =
-      createGreedyBySizeObjectStrategy(StrategyOptions())->plan(buffers);
+  Expected<ObjectPlan> plan = detail::createGreedyBySizeObjectStrategy(
+                                  detail::FreeObjectSearch::Automatic, deadline)
+                                  ->plan(buffers);
   if (plan) {
     plan->outcome.strategy = getName().str();
-    plan->details = ("mincost-flow: " + why + "; used greedy-size").str();
+    std::string stopped =
+        plan->details.empty() ? "" : " (" + plan->details + ")";
+    plan->details =
+        ("mincost-flow: " + why + "; used greedy-size" + stopped).str();
   }
   return plan;
 }
@@ -229,8 +240,8 @@ MinCostFlowObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
 }
 
 std::unique_ptr<ObjectStrategy>
-createMinCostFlowObjectStrategy(const StrategyOptions &) {
-  return std::make_unique<MinCostFlowObjectStrategy>();
+createMinCostFlowObjectStrategy(const StrategyOptions &options) {
+  return std::make_unique<MinCostFlowObjectStrategy>(options.deadline);
 }
 
 } // namespace memplan

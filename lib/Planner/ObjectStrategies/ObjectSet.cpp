@@ -5,6 +5,7 @@
 #include "memplan/Planner/CheckedMath.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cassert>
 #include <limits>
@@ -194,6 +195,26 @@ Expected<ObjectPlan> ObjectSet::takePlan(StringRef strategy) {
   lifetimes.clear();
   bitmaps.clear();
   return makeObjectPlan(std::move(objectOf), std::move(sizes), strategy);
+}
+
+Expected<ObjectPlan> ObjectSet::takeStoppedPlan(ArrayRef<unsigned> rest,
+                                                StringRef strategy) {
+  size_t own = 0;
+  for (unsigned buffer : rest) {
+    create(buffer);
+    own += buffers[buffer].size != 0;
+  }
+  size_t numBuffers = buffers.size();
+  Expected<ObjectPlan> plan = takePlan(strategy);
+  if (!plan)
+    return plan.takeError();
+  plan->outcome.stoppedByClock = true;
+  plan->outcome.stackedByClock = own;
+  plan->details = formatv("stopped by the clock after assigning {0} of {1} "
+                          "buffers; the other {2} have objects of their own",
+                          numBuffers - own, numBuffers, own)
+                      .str();
+  return plan;
 }
 
 } // namespace detail

@@ -59,9 +59,11 @@ enum class FreeObjectSearch {
 };
 
 /// Object greedy-size finding free objects by `search`; every search gives
-/// the same plan.
+/// the same plan. Past `deadline` it gives each buffer left an object of its
+/// own (ObjectSet::takeStoppedPlan).
 std::unique_ptr<ObjectStrategy>
-createGreedyBySizeObjectStrategy(FreeObjectSearch search);
+createGreedyBySizeObjectStrategy(FreeObjectSearch search,
+                                 const Deadline &deadline = Deadline());
 
 /// What ObjectSet::useBitmaps may spend in the strategies that search for
 /// free objects: at a million buffers, a few hundred objects.
@@ -133,6 +135,12 @@ public:
   /// The plan once every buffer is assigned. Fails, naming `strategy`, if the
   /// total size overflows 64 bits.
   llvm::Expected<ObjectPlan> takePlan(llvm::StringRef strategy);
+  /// The plan of a strategy stopped by its deadline (ClockLooks.h): each of
+  /// the buffers `rest`, those not assigned yet, gets an object of its own,
+  /// and the outcome (stoppedByClock, and stackedByClock, which counts those
+  /// of nonzero size) and details say so. Fails as takePlan does.
+  llvm::Expected<ObjectPlan> takeStoppedPlan(llvm::ArrayRef<unsigned> rest,
+                                             llvm::StringRef strategy);
 
 private:
   llvm::ArrayRef<Buffer> buffers;

@@ -1,12 +1,10 @@
 //===- ClockedPlacement.h - Placing in order until a deadline --*- C++ -*-===//
 //
-// Private to lib/Planner. A quick strategy is quick per buffer, but greedy-
-// size on a million long-lived buffers takes many seconds, longer than a
-// pass's whole time limit. The strategies that place one buffer at a time
-// feed their order through placeInOrder, which looks at the deadline every
-// so many buffers and, once it has passed, stacks the buffers left above the
-// slab: a valid plan at once, in which those placed so far (the largest,
-// in greedy-size's order) still share.
+// Private to lib/Planner. The offset strategies that place one buffer at a
+// time keep a pass's deadline (ClockLooks.h) by placing their order through
+// placeInOrder, which, once the deadline has passed, stacks the buffers left
+// above the slab: a valid plan at once, in which those placed so far (the
+// largest, in greedy-size's order) still share.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,35 +14,14 @@
 #include "memplan/Planner/Deadline.h"
 #include "memplan/Planner/Problem.h"
 
+#include "../ClockLooks.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 
 namespace memplan::detail {
-
-/// Buffers placed between two looks at the clock: a look costs about what
-/// placing one buffer of a chain does, and a placement on the largest
-/// problems a few tens of microseconds, so the deadline is kept to within a
-/// few milliseconds at no measurable cost.
-constexpr unsigned kPlacementsPerClockLook = 256;
-
-/// Looks at a deadline every kPlacementsPerClockLook steps of a loop,
-/// starting with the first.
-class ClockLooks {
-public:
-  explicit ClockLooks(const Deadline &deadline) : deadline(deadline) {}
-
-  /// Whether this step finds the deadline passed; false without one.
-  bool hasPassed() {
-    return deadline.isSet() && steps++ % kPlacementsPerClockLook == 0 &&
-           deadline.hasPassed();
-  }
-
-private:
-  const Deadline &deadline;
-  size_t steps = 0;
-};
 
 /// Stacks the buffers `rest` above the slab of `plan`, in that order, each
 /// at the first offset of its alignment above the one before (one that
