@@ -382,6 +382,9 @@ def measure(args):
                                                 "--strategy=greedy-size", csv,
                                                 "-o", os.devnull])
 
+        log("the wall-clock limit on 1M long-lived buffers")
+        limits_at_scale = measure_limits_at_scale(solve, csv)
+
     log("exact on MiniMalloc's J, one unit below its best known slab")
     exact_j = measure_exact_j(solve)
 
@@ -394,7 +397,90 @@ def measure(args):
             "generated_rows": generated_rows, "memory_rows": memory_rows,
             "budget_rows": budget_rows, "long_lived_1m": long_lived_1m,
             "objects_long_lived_1m": objects_long_lived_1m,
-            "exact_j": exact_j}
+            "limits_at_scale": limits_at_scale, "exact_j": exact_j}
+
+
+SUMMARY_FIELD_RE = re.compile(r"^\s+(strategy|slab|objects|time):\s+(.*)$", re.M)
+# How many buffers a strategy stopped by the clock left sharing nothing, as
+# its summary says it: the strategy's own details, or under best the
+# winner's entry (offsets) or the winner's details appended (objects).
+STACKED_RE = re.compile(r"the other (\d+) (?:are stacked|have objects)")
+BEST_WINNER_RE = re.compile(r"best: (\S+) won")
+
+
+def stacked_count(strategy_field):
+    winner = BEST_WINNER_RE.search(strategy_field)
+    if winner:
+        entry = re.search(re.escape(winner.group(1)) +
+                          r" \d+ \(stopped by the clock, (\d+) buffers stacked\)",
+                          strategy_field)
+        if entry:
+            return int(entry.group(1))
+    match = STACKED_RE.search(strategy_field)
+    return int(match.group(1)) if match else 0
+SCALE_LIMITS = [1, 5]
+
+
+def measure_limits_at_scale(solve, csv):
+    """memplan-solve on the 1M long-lived problem under --wall-limit=L (and
+    --time-limit=L, for the searches of best): per mode, strategy and limit,
+    the strategy's time as the summary gives it, its slab or total, and how
+    many buffers were left sharing nothing; without a limit for greedy-size,
+    the plan the others are held to."""
+    rows = []
+    for mode in ["offsets", "objects"]:
+        for strategy in ["greedy-size", "best"]:
+            for limit in [0] + SCALE_LIMITS:
+                if limit == 0 and strategy == "best":
+                    continue
+                command = [solve, "--mode=" + mode, "--strategy=" + strategy, csv,
+                           "-o", os.devnull]
+                if limit:
+                    command += ["--wall-limit=%g" % limit, "--time-limit=%g" % limit]
+                result = subprocess.run(command, check=True, capture_output=True,
+                                        text=True)
+                fields = dict(SUMMARY_FIELD_RE.findall(result.stderr))
+                size = fields.get("slab") or fields.get("objects")
+                rows.append({"mode": mode, "strategy": strategy, "limit": limit,
+                             "ms": float(fields["time"].split()[0]),
+                             "bytes": int(size.split()[0]),
+                             "stacked": stacked_count(fields.get("strategy", ""))})
+                log("  %s %s limit %g: %.0f ms" % (mode, strategy, limit, rows[-1]["ms"]))
+    return rows
+
+
+def limits_at_scale_section(rows):
+    """The table of the wall-clock limit on 1M long-lived buffers."""
+    if not rows:
+        return []
+    full = {row["mode"]: row["bytes"] for row in rows
+            if row["strategy"] == "greedy-size" and row["limit"] == 0}
+    lines = ["| mode | strategy | limit | strategy's time | over the limit | "
+             "buffers left sharing nothing | plan / greedy-size's unlimited |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        limit = row["limit"]
+        lines.append("| %s | %s | %s | %s ms | %s | %d | %.4f |" % (
+            row["mode"], row["strategy"], "%g s" % limit if limit else "none",
+            fmt_ms(row["ms"]), "%+.0f ms" % (row["ms"] - 1e3 * limit) if limit else "-",
+            row["stacked"], row["bytes"] / full[row["mode"]]))
+    return ["""### The limit at scale
+
+The bundled models plan in milliseconds, so only a search can run past
+their limit. On the 1M-buffer long-lived problem a quick strategy alone
+takes longer than the limit: `memplan-solve --wall-limit=L` (best with
+`--time-limit=L` as well) bounds each strategy's run as the pass's
+`time-limit` bounds the pass. Greedy-size and greedy-breadth in both modes,
+start-best-fit and strip-best-fit look at the clock every 256 buffers and,
+past it, leave the buffers they have not placed sharing memory with no
+other (stacked above the rest, or each in an object of its own; the pass
+warns). The time is the summary's: the strategy's run, with best's lower
+bound and the validation of its plan, without reading and writing the
+files. Greedy-size places the largest first, so what is left is the small
+end.
+
+%s
+""" % "\n".join(lines)]
 
 
 def measure_exact_j(solve):
@@ -829,6 +915,7 @@ adds the difference.
 """ % "\n".join(lines))
 
     out += budget_sections(data.get("budget_rows", []))
+    out += limits_at_scale_section(data.get("limits_at_scale", []))
 
     with open(output, "w") as page:
         page.write("\n".join(out))

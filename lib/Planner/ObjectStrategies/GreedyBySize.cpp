@@ -138,6 +138,13 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   SmallVector<unsigned> byStart, byEnd;
   detail::ClockLooks clock(deadline);
   std::optional<size_t> stoppedAt;
+  // Whether the clock stops the run before the buffer at `position` of
+  // `order`.
+  auto stopsBefore = [&](size_t position) {
+    if (clock.hasPassed())
+      stoppedAt = position;
+    return stoppedAt.has_value();
+  };
   for (size_t first = 0, end; first != order.size() && !stoppedAt;
        first = end) {
     uint64_t size = buffers[order[first]].size;
@@ -151,10 +158,8 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
          isSweepCheaper(members.size(), objects.getNumObjects(), first));
     if (!sweep) {
       for (auto [position, index] : llvm::enumerate(members)) {
-        if (clock.hasPassed()) {
-          stoppedAt = first + position;
+        if (stopsBefore(first + position))
           break;
-        }
         assign(index, scanForObject(index));
       }
       continue;
@@ -173,10 +178,8 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     detail::SizeClassSweep sweeper(buffers, objects, byStart, byEnd,
                                    members.size());
     for (auto [position, index] : llvm::enumerate(members)) {
-      if (clock.hasPassed()) {
-        stoppedAt = first + position;
+      if (stopsBefore(first + position))
         break;
-      }
       sweeper.take(index, assign(index, sweeper.findObject(index, runStarts)));
     }
   }
