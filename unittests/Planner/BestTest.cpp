@@ -292,6 +292,31 @@ TEST(BestTest, InvalidPlansNeitherWinNorStopTheRun) {
   EXPECT_TRUE(plan->outcome.provenOptimal);
 }
 
+TEST(BestTest, AWinnerStoppedByTheClockKeepsItsStackedCount) {
+  // A quick strategy cut short by the deadline stacks what it had not
+  // placed (ClockedPlacement.h); best passes the count on with the plan.
+  Buffer buffers[] = {makeBuffer(4, 0, 2), makeBuffer(8, 1, 3)};
+  Plan stacked = makePlan({0, 4}, 12);
+  stacked.outcome.stoppedByClock = true;
+  stacked.outcome.stackedByClock = 2;
+  std::vector<std::unique_ptr<OffsetStrategy>> candidates;
+  candidates.push_back(
+      std::make_unique<FixedPlanStrategy>("larger", makePlan({0, 8}, 16)));
+  candidates.push_back(
+      std::make_unique<FixedPlanStrategy>("stopped", std::move(stacked)));
+  std::unique_ptr<OffsetStrategy> best =
+      createBestStrategy(std::move(candidates), nullptr, StrategyOptions());
+  llvm::Expected<Plan> plan = best->plan(buffers);
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  EXPECT_EQ(plan->outcome.strategy, "stopped");
+  EXPECT_TRUE(plan->outcome.stoppedByClock);
+  EXPECT_EQ(plan->outcome.stackedByClock, 2u);
+  EXPECT_TRUE(llvm::StringRef(plan->details)
+                  .contains("stopped 12 (stopped by the clock, 2 buffers "
+                            "stacked)"))
+      << plan->details;
+}
+
 TEST(BestTest, NoValidPlanIsAnError) {
   Buffer buffers[] = {makeBuffer(4, 0, 2), makeBuffer(8, 1, 3)};
   std::vector<std::unique_ptr<OffsetStrategy>> candidates;

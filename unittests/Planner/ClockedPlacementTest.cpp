@@ -215,8 +215,8 @@ TEST(ClockedPlacementTest, ObjectStrategiesGiveOwnObjectsPastTheDeadline) {
   late.deadline = passedDeadline();
   StrategyOptions distant;
   distant.deadline = Deadline::after(3600);
-  for (llvm::StringRef name :
-       {"greedy-size", "greedy-breadth", "mincost-flow"}) {
+  for (llvm::StringRef name : {"greedy-size", "greedy-size-improved",
+                               "greedy-breadth", "mincost-flow"}) {
     SCOPED_TRACE(name.str());
     std::optional<ObjectPlan> stopped =
         planObjects(*createObjectStrategy(name, late), buffers);
@@ -243,6 +243,45 @@ TEST(ClockedPlacementTest, ObjectStrategiesGiveOwnObjectsPastTheDeadline) {
                   buffers);
   ASSERT_TRUE(swept);
   EXPECT_EQ(swept->outcome.stackedByClock, occupying);
+}
+
+/// An object strategy that hands back a fixed plan.
+class FixedObjectPlanStrategy final : public ObjectStrategy {
+public:
+  FixedObjectPlanStrategy(llvm::StringRef name, ObjectPlan plan)
+      : name(name.str()), fixed(std::move(plan)) {}
+  llvm::StringRef getName() const override { return name; }
+  llvm::Expected<ObjectPlan> plan(llvm::ArrayRef<Buffer>) const override {
+    return fixed;
+  }
+
+private:
+  std::string name;
+  ObjectPlan fixed;
+};
+
+TEST(ClockedPlacementTest, ObjectBestKeepsTheWinnersStackedCount) {
+  // Two buffers live one after the other: one object of 8 bytes is best.
+  Buffer buffers[] = {makeBuffer(4, 0, 2), makeBuffer(8, 2, 3)};
+  ObjectPlan apart;
+  apart.objectOf = {0, 1};
+  apart.objectSizes = {4, 8};
+  ObjectPlan stopped = apart;
+  stopped.outcome.stoppedByClock = true;
+  stopped.outcome.stackedByClock = 1;
+  apart.objectSizes = {8, 8};
+  std::vector<std::unique_ptr<ObjectStrategy>> candidates;
+  candidates.push_back(
+      std::make_unique<FixedObjectPlanStrategy>("apart", std::move(apart)));
+  candidates.push_back(
+      std::make_unique<FixedObjectPlanStrategy>("stopped", std::move(stopped)));
+  std::unique_ptr<ObjectStrategy> best =
+      createBestObjectStrategy(std::move(candidates), StrategyOptions());
+  std::optional<ObjectPlan> plan = planObjects(*best, buffers);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->outcome.strategy, "stopped");
+  EXPECT_TRUE(plan->outcome.stoppedByClock);
+  EXPECT_EQ(plan->outcome.stackedByClock, 1u);
 }
 
 } // namespace

@@ -174,6 +174,7 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     summary.provenBound = std::max(summary.provenBound, *bound);
   summary.strategy = bestName.str();
   summary.provenOptimal = best->getTotalSize() <= summary.provenBound;
+  summary.stackedByClock = best->outcome.stackedByClock;
   best->outcome = std::move(summary);
   std::string winnerDetails = std::move(best->details);
   best->details = ("best: " + bestName + " (" + Twine(best->getTotalSize()) +

@@ -42,6 +42,8 @@
 
 #include "memplan/Planner/Bounds.h"
 
+#include "../ClockLooks.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
 
@@ -62,9 +64,16 @@ namespace memplan {
 namespace {
 class GreedyBySizeImprovedObjectStrategy final : public ObjectStrategy {
 public:
+  explicit GreedyBySizeImprovedObjectStrategy(const Deadline &deadline)
+      : deadline(deadline) {}
+
   StringRef getName() const override { return "greedy-size-improved"; }
 
   Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  /// Past it, the buffers left get objects of their own.
+  Deadline deadline;
 };
 } // namespace
 
@@ -270,6 +279,14 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   });
 
   detail::ObjectSet objects(buffers);
+  detail::ClockLooks clock(deadline);
+  auto takeStoppedPlan = [&] {
+    SmallVector<unsigned> rest;
+    for (unsigned index : order)
+      if (!objects.isAssigned(index))
+        rest.push_back(index);
+    return objects.takeStoppedPlan(rest, getName());
+  };
   for (size_t first = 0, e = order.size(); first != e;) {
     size_t last = first;
     while (last != e && stage[order[last]] == stage[order[first]])
@@ -313,6 +330,8 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     // them, jump to the stretch around the next such start.
     for (unsigned object = 0, numObjects = objects.getNumObjects();
          object != numObjects; ++object) {
+      if (clock.hasPassed())
+        return takeStoppedPlan();
       const std::map<uint64_t, uint64_t> &lifetimes =
           objects.getLifetimes(object);
       std::optional<uint64_t> l;
@@ -342,6 +361,8 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
 
     size_t nextNew = 0;
     for (size_t left = members.size(); left != 0; --left) {
+      if (clock.hasPassed())
+        return takeStoppedPlan();
       std::optional<Candidate> best;
       while (!heap.empty() && !best) {
         Candidate top = heap.top();
@@ -375,8 +396,8 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
 }
 
 std::unique_ptr<ObjectStrategy>
-createGreedyBySizeImprovedObjectStrategy(const StrategyOptions &) {
-  return std::make_unique<GreedyBySizeImprovedObjectStrategy>();
+createGreedyBySizeImprovedObjectStrategy(const StrategyOptions &options) {
+  return std::make_unique<GreedyBySizeImprovedObjectStrategy>(options.deadline);
 }
 
 } // namespace memplan
