@@ -27,7 +27,8 @@ defvar planningOptions = [
            "the clock may give a plan that depends on the machine's speed. "
            "The strategies that place buffers one at a time (offsets: "
            "greedy-size, greedy-breadth, start-best-fit, strip-best-fit; "
-           "shared objects: greedy-size, greedy-breadth) stop there too, and "
+           "shared objects: greedy-size, greedy-size-improved, greedy-"
+           "breadth) stop there too, and "
            "the buffers they have not placed share memory with no other "
            "(stacked above the rest, or each in an object of its own): the "
            "pass warns">,
