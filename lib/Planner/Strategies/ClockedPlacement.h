@@ -27,8 +27,8 @@ namespace memplan::detail {
 /// at the first offset of its alignment above the one before (one that
 /// occupies no memory at offset 0, as GapPlacer puts it), and says so in
 /// `plan`'s outcome (stoppedByClock, and stackedByClock, which counts those
-/// that occupy memory) and details. Returns
-/// the index of a buffer whose end would overflow 64 bits, or nullopt.
+/// that occupy memory) and details. Returns the index of a buffer whose end
+/// would overflow 64 bits, or nullopt.
 std::optional<unsigned> stackUnplaced(llvm::ArrayRef<Buffer> buffers,
                                       llvm::ArrayRef<unsigned> rest,
                                       Plan &plan);
