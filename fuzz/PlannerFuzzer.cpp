@@ -528,7 +528,8 @@ void checkStoppedByClock(ArrayRef<Buffer> buffers, bool roomy) {
     return buffer.size != 0 && buffer.start < buffer.end;
   });
   for (StringRef name :
-       {"greedy-size", "greedy-breadth", "start-best-fit", "strip-best-fit"}) {
+       {"greedy-size", "greedy-breadth", "greedy-in-order", "strip-best-fit",
+        "path-cover", "start-best-fit", "gergov"}) {
     Expected<Plan> plan = createOffsetStrategy(name, late)->plan(buffers);
     if (!plan) {
       std::string message = toString(plan.takeError());
@@ -556,8 +557,8 @@ void checkStoppedByClock(ArrayRef<Buffer> buffers, bool roomy) {
       count_if(buffers, [](const Buffer &buffer) { return buffer.size != 0; });
   // (mincost-flow stops only where greedy-size stands in for it, above
   // 1000 buffers: far more than a fuzzed problem has.)
-  for (StringRef name :
-       {"greedy-size", "greedy-size-improved", "greedy-breadth"}) {
+  for (StringRef name : {"greedy-size", "greedy-size-improved",
+                         "greedy-breadth", "greedy-in-order"}) {
     Expected<ObjectPlan> plan = createObjectStrategy(name, late)->plan(buffers);
     if (!plan) {
       // Objects mode rejects empty lifetimes; the other checks cover that.

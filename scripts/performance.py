@@ -470,11 +470,11 @@ The bundled models plan in milliseconds, so only a search can run past
 their limit. On the 1M-buffer long-lived problem a quick strategy alone
 takes longer than the limit: `memplan-solve --wall-limit=L` (best with
 `--time-limit=L` as well) bounds each strategy's run as the pass's
-`time-limit` bounds the pass. Greedy-size and greedy-breadth in both modes,
-start-best-fit, strip-best-fit and object greedy-size-improved look at the
-clock every 256 buffers and, past it, leave the buffers they have not
-placed sharing memory with no other (stacked above the rest, or each in an
-object of its own; the pass warns). The time is the summary's: the
+`time-limit` bounds the pass. The quick strategies (all but naive and
+mincost-flow's flow, which handles up to 1000 buffers) look at the clock
+every 256 buffers and, past it, leave the buffers they have not placed
+sharing memory with no other (stacked above the rest, or each in an object
+of its own; the pass warns). The time is the summary's: the
 strategy's run, with best's lower bound and the validation of its plans,
 which are not cut, without reading and writing the files. Greedy-size
 places the largest first, so what is left is the small end; where its

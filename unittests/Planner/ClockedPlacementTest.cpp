@@ -160,7 +160,8 @@ TEST(ClockedPlacementTest, StrategiesStackPastTheDeadline) {
   StrategyOptions distant;
   distant.deadline = Deadline::after(3600);
   for (llvm::StringRef name :
-       {"greedy-size", "greedy-breadth", "start-best-fit", "strip-best-fit"}) {
+       {"greedy-size", "greedy-breadth", "greedy-in-order", "strip-best-fit",
+        "path-cover", "start-best-fit", "gergov"}) {
     SCOPED_TRACE(name.str());
     std::optional<Plan> plan = runStrategy(name, buffers, late);
     ASSERT_TRUE(plan);
@@ -215,8 +216,9 @@ TEST(ClockedPlacementTest, ObjectStrategiesGiveOwnObjectsPastTheDeadline) {
   late.deadline = passedDeadline();
   StrategyOptions distant;
   distant.deadline = Deadline::after(3600);
-  for (llvm::StringRef name : {"greedy-size", "greedy-size-improved",
-                               "greedy-breadth", "mincost-flow"}) {
+  for (llvm::StringRef name :
+       {"greedy-size", "greedy-size-improved", "greedy-breadth",
+        "greedy-in-order", "mincost-flow"}) {
     SCOPED_TRACE(name.str());
     std::optional<ObjectPlan> stopped =
         planObjects(*createObjectStrategy(name, late), buffers);

@@ -25,10 +25,8 @@ defvar planningOptions = [
            "limit. exact counts its share in steps and gives the same plan "
            "on any machine fast enough to spend them; a search stopped by "
            "the clock may give a plan that depends on the machine's speed. "
-           "The strategies that place buffers one at a time (offsets: "
-           "greedy-size, greedy-breadth, start-best-fit, strip-best-fit; "
-           "shared objects: greedy-size, greedy-size-improved, greedy-"
-           "breadth) stop there too, and "
+           "The quick strategies stop there too (all but naive, which is "
+           "linear, and mincost-flow's flow, used up to 1000 buffers), and "
            "the buffers they have not placed share memory with no other "
            "(stacked above the rest, or each in an object of its own): the "
            "pass warns">,

@@ -25,10 +25,13 @@
 
 #include "ObjectStrategies.h"
 
+#include "../ClockLooks.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <functional>
 #include <numeric>
+#include <optional>
 #include <queue>
 #include <set>
 #include <utility>
@@ -41,9 +44,16 @@ namespace memplan {
 namespace {
 class GreedyInOrderObjectStrategy final : public ObjectStrategy {
 public:
+  explicit GreedyInOrderObjectStrategy(const Deadline &deadline)
+      : deadline(deadline) {}
+
   StringRef getName() const override { return "greedy-in-order"; }
 
   Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  /// Past it, the buffers left get objects of their own.
+  Deadline deadline;
 };
 } // namespace
 
@@ -63,7 +73,13 @@ GreedyInOrderObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   std::set<std::pair<uint64_t, unsigned>> freeObjects;
   using Busy = std::pair<uint64_t, unsigned>;
   std::priority_queue<Busy, std::vector<Busy>, std::greater<Busy>> busy;
-  for (unsigned index : order) {
+  detail::ClockLooks clock(deadline);
+  std::optional<size_t> stoppedAt;
+  for (auto [position, index] : llvm::enumerate(order)) {
+    if (clock.hasPassed()) {
+      stoppedAt = position;
+      break;
+    }
     const Buffer &buffer = buffers[index];
     for (; !busy.empty() && busy.top().first <= buffer.start; busy.pop())
       freeObjects.emplace(sizes[busy.top().second], busy.top().second);
@@ -93,13 +109,23 @@ GreedyInOrderObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     objectOf[index] = object;
     busy.emplace(buffer.end, object);
   }
-  return detail::makeObjectPlan(std::move(objectOf), std::move(sizes),
-                                getName());
+  size_t own = 0;
+  if (stoppedAt)
+    for (unsigned index : ArrayRef(order).drop_front(*stoppedAt)) {
+      objectOf[index] = sizes.size();
+      sizes.push_back(buffers[index].size);
+      own += buffers[index].size != 0;
+    }
+  Expected<ObjectPlan> plan =
+      detail::makeObjectPlan(std::move(objectOf), std::move(sizes), getName());
+  if (plan && stoppedAt)
+    detail::markStoppedByClock(*plan, own);
+  return plan;
 }
 
 std::unique_ptr<ObjectStrategy>
-createGreedyInOrderObjectStrategy(const StrategyOptions &) {
-  return std::make_unique<GreedyInOrderObjectStrategy>();
+createGreedyInOrderObjectStrategy(const StrategyOptions &options) {
+  return std::make_unique<GreedyInOrderObjectStrategy>(options.deadline);
 }
 
 } // namespace memplan

@@ -204,17 +204,20 @@ Expected<ObjectPlan> ObjectSet::takeStoppedPlan(ArrayRef<unsigned> rest,
     create(buffer);
     own += buffers[buffer].size != 0;
   }
-  size_t numBuffers = buffers.size();
   Expected<ObjectPlan> plan = takePlan(strategy);
-  if (!plan)
-    return plan.takeError();
-  plan->outcome.stoppedByClock = true;
-  plan->outcome.stackedByClock = own;
-  plan->details = formatv("stopped by the clock after assigning {0} of {1} "
-                          "buffers; the other {2} have objects of their own",
-                          numBuffers - own, numBuffers, own)
-                      .str();
+  if (plan)
+    markStoppedByClock(*plan, own);
   return plan;
+}
+
+void markStoppedByClock(ObjectPlan &plan, size_t own) {
+  size_t numBuffers = plan.objectOf.size();
+  plan.outcome.stoppedByClock = true;
+  plan.outcome.stackedByClock = own;
+  plan.details = formatv("stopped by the clock after assigning {0} of {1} "
+                         "buffers; the other {2} have objects of their own",
+                         numBuffers - own, numBuffers, own)
+                     .str();
 }
 
 } // namespace detail

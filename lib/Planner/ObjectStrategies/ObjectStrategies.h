@@ -48,6 +48,11 @@ llvm::Expected<ObjectPlan> makeObjectPlan(llvm::SmallVector<unsigned> objectOf,
                                           llvm::SmallVector<uint64_t> sizes,
                                           llvm::StringRef strategy);
 
+/// Records in `plan`, made by a strategy its deadline stopped, that `own`
+/// buffers of nonzero size got objects of their own (ClockLooks.h): its
+/// outcome (stoppedByClock, stackedByClock) and details.
+void markStoppedByClock(ObjectPlan &plan, size_t own);
+
 /// How object greedy-size finds a free object for a buffer.
 enum class FreeObjectSearch {
   /// Ask each object in turn, from the smallest (ObjectSet::isFree).

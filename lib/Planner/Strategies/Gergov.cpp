@@ -58,6 +58,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClockedPlacement.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
@@ -66,6 +67,7 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <functional>
@@ -80,9 +82,16 @@ namespace memplan {
 namespace {
 class GergovStrategy final : public OffsetStrategy {
 public:
+  explicit GergovStrategy(const Deadline &deadline) : deadline(deadline) {}
+
   StringRef getName() const override { return "gergov"; }
 
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  /// Past it, the buffers without a final offset are stacked
+  /// (ClockedPlacement.h).
+  Deadline deadline;
 };
 
 constexpr unsigned kNone = std::numeric_limits<unsigned>::max();
@@ -374,7 +383,15 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
   std::vector<Placed> placedOrder;
   placedOrder.reserve(items.size());
   uint64_t highestTop = 0, largestAlignment = 1;
+  detail::ClockLooks clock(deadline);
   while (placedOrder.size() != items.size()) {
+    // Phase 1 gives no final offsets: stopped in it, none is kept.
+    if (clock.hasPassed()) {
+      if (std::optional<unsigned> overflow =
+              detail::stackUnplaced(buffers, toPlace, result))
+        return overflowError("the end of buffer " + Twine(*overflow));
+      return result;
+    }
     // Always some open step while buffers remain (see the file comment).
     assert(!steps.empty() && "an unplaced buffer overlaps no open step");
     unsigned id = steps.removeLowest();
@@ -418,7 +435,14 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
   unsigned colours = 0;
   ColouredIndex coloured(items, ranks.count, firstStarting);
   SmallVector<unsigned> taken;
-  for (const Placed &placed : placedOrder) {
+  SmallVector<unsigned> colourOrder = llvm::map_to_vector(
+      placedOrder, [](const Placed &placed) { return placed.index; });
+  // Phase 2 colours the buffers in colourOrder, the order of placedOrder.
+  const Placed *nextPlaced = placedOrder.data();
+  auto colour = [&](unsigned index) {
+    const Placed &placed = *nextPlaced++;
+    assert(placed.index == index && "colouring out of order");
+    (void)index;
     taken.clear();
     coloured.forEachOverlapping(placed.start, placed.end, placed.floor,
                                 [&](const ColouredIndex::Entry &other) {
@@ -444,19 +468,24 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
     std::optional<uint64_t> end =
         offset ? checkedAdd(*offset, placed.top - placed.bottom) : std::nullopt;
     if (!end)
-      return overflowError("the end of buffer " + Twine(placed.index));
+      return false;
     result.offsets[placed.index] = *offset;
     result.slabSize = std::max(result.slabSize, *end);
-  }
-
-  result.details = ("gergov: tentative height " + Twine(highestTop) + ", " +
-                    Twine(colours) + (colours == 1 ? " colour" : " colours"))
-                       .str();
+    return true;
+  };
+  if (std::optional<unsigned> overflow =
+          detail::placeInOrder(buffers, colourOrder, deadline, result, colour))
+    return overflowError("the end of buffer " + Twine(*overflow));
+  if (!result.outcome.stoppedByClock)
+    result.details = ("gergov: tentative height " + Twine(highestTop) + ", " +
+                      Twine(colours) + (colours == 1 ? " colour" : " colours"))
+                         .str();
   return result;
 }
 
-std::unique_ptr<OffsetStrategy> createGergovStrategy(const StrategyOptions &) {
-  return std::make_unique<GergovStrategy>();
+std::unique_ptr<OffsetStrategy>
+createGergovStrategy(const StrategyOptions &options) {
+  return std::make_unique<GergovStrategy>(options.deadline);
 }
 
 } // namespace memplan

@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClockedPlacement.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
@@ -51,9 +52,15 @@ namespace memplan {
 namespace {
 class PathCoverStrategy final : public OffsetStrategy {
 public:
+  explicit PathCoverStrategy(const Deadline &deadline) : deadline(deadline) {}
+
   StringRef getName() const override { return "path-cover"; }
 
   Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+
+private:
+  /// Past it, the buffers left are stacked (ClockedPlacement.h).
+  Deadline deadline;
 };
 
 /// A chain of buffers with pairwise disjoint lifetimes.
@@ -128,30 +135,32 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
   detail::TimeSections sections(buffers);
   detail::MaxAssignTree heights(sections.size());
 
-  for (const Chain &chain : chains) {
-    for (unsigned index : chain.members) {
-      const Buffer &buffer = buffers[index];
-      auto [first, last] = sections.sectionsOf(buffer);
-      uint64_t base = heights.max(first, last);
-      std::optional<AlignedPlacement> placed =
-          checkedPlaceAbove(base, buffer.alignment, buffer.size);
-      if (!placed)
-        return createStringError(
-            std::make_error_code(std::errc::value_too_large),
-            "path-cover: the end of buffer " + Twine(index) +
-                " overflows 64 bits");
-      result.offsets[index] = placed->offset;
-      result.slabSize = std::max(result.slabSize, placed->end);
-      heights.assign(first, last, placed->end);
-    }
-  }
+  SmallVector<unsigned> chainOrder;
+  for (const Chain &chain : chains)
+    chainOrder.append(chain.members);
   result.details = (Twine(chains.size()) + " chains").str();
+  if (std::optional<unsigned> overflow = detail::placeInOrder(
+          buffers, chainOrder, deadline, result, [&](unsigned index) {
+            const Buffer &buffer = buffers[index];
+            auto [first, last] = sections.sectionsOf(buffer);
+            std::optional<AlignedPlacement> placed = checkedPlaceAbove(
+                heights.max(first, last), buffer.alignment, buffer.size);
+            if (!placed)
+              return false;
+            result.offsets[index] = placed->offset;
+            result.slabSize = std::max(result.slabSize, placed->end);
+            heights.assign(first, last, placed->end);
+            return true;
+          }))
+    return createStringError(std::make_error_code(std::errc::value_too_large),
+                             "path-cover: the end of buffer " +
+                                 Twine(*overflow) + " overflows 64 bits");
   return result;
 }
 
 std::unique_ptr<OffsetStrategy>
-createPathCoverStrategy(const StrategyOptions &) {
-  return std::make_unique<PathCoverStrategy>();
+createPathCoverStrategy(const StrategyOptions &options) {
+  return std::make_unique<PathCoverStrategy>(options.deadline);
 }
 
 } // namespace memplan
