@@ -99,7 +99,20 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
   std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
       ended;
   bool useHeaps = false;
+  auto overflows = [](unsigned index) {
+    return createStringError(std::make_error_code(std::errc::value_too_large),
+                             "path-cover: the end of buffer " + Twine(index) +
+                                 " overflows 64 bits");
+  };
+  detail::ClockLooks clock(deadline);
   for (unsigned index : order) {
+    // No buffer has its offset before the chains are made.
+    if (clock.hasPassed()) {
+      if (std::optional<unsigned> overflow =
+              detail::stackUnplaced(buffers, order, result))
+        return overflows(*overflow);
+      return result;
+    }
     const Buffer &buffer = buffers[index];
     unsigned chain = chains.size();
     if (!useHeaps) {
@@ -152,9 +165,7 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
             heights.assign(first, last, placed->end);
             return true;
           }))
-    return createStringError(std::make_error_code(std::errc::value_too_large),
-                             "path-cover: the end of buffer " +
-                                 Twine(*overflow) + " overflows 64 bits");
+    return overflows(*overflow);
   return result;
 }
 
