@@ -45,6 +45,7 @@
 #include "../ClockLooks.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallVectorExtras.h"
 
 #include <algorithm>
@@ -282,13 +283,9 @@ GreedyByBreadthObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     detail::sortLargestFirst(buffers, profile);
 
     for (unsigned index : profile) {
-      if (clock.hasPassed()) {
-        SmallVector<unsigned> rest;
-        for (unsigned other = 0, e = buffers.size(); other != e; ++other)
-          if (!objects.isAssigned(other))
-            rest.push_back(other);
-        return objects.takeStoppedPlan(rest, getName());
-      }
+      if (clock.hasPassed())
+        return objects.takeStoppedPlan(
+            llvm::to_vector(llvm::seq<unsigned>(0, buffers.size())), getName());
       uint64_t size = buffers[index].size;
       std::pair<uint64_t, uint64_t> lifetime = {buffers[index].start,
                                                 buffers[index].end};

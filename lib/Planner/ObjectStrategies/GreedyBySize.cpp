@@ -137,16 +137,8 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   // Every buffer by start and by end, for the sweeps.
   SmallVector<unsigned> byStart, byEnd;
   detail::ClockLooks clock(deadline);
-  std::optional<size_t> stoppedAt;
-  // Whether the clock stops the run before the buffer at `position` of
-  // `order`.
-  auto stopsBefore = [&](size_t position) {
-    if (clock.hasPassed())
-      stoppedAt = position;
-    return stoppedAt.has_value();
-  };
-  for (size_t first = 0, end; first != order.size() && !stoppedAt;
-       first = end) {
+  bool stopped = false;
+  for (size_t first = 0, end; first != order.size() && !stopped; first = end) {
     uint64_t size = buffers[order[first]].size;
     end = first + 1;
     while (end != order.size() && buffers[order[end]].size == size)
@@ -157,8 +149,8 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
         (search == detail::FreeObjectSearch::Automatic &&
          isSweepCheaper(members.size(), objects.getNumObjects(), first));
     if (!sweep) {
-      for (auto [position, index] : llvm::enumerate(members)) {
-        if (stopsBefore(first + position))
+      for (unsigned index : members) {
+        if ((stopped = clock.hasPassed()))
           break;
         assign(index, scanForObject(index));
       }
@@ -177,15 +169,14 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     }
     detail::SizeClassSweep sweeper(buffers, objects, byStart, byEnd,
                                    members.size());
-    for (auto [position, index] : llvm::enumerate(members)) {
-      if (stopsBefore(first + position))
+    for (unsigned index : members) {
+      if ((stopped = clock.hasPassed()))
         break;
       sweeper.take(index, assign(index, sweeper.findObject(index, runStarts)));
     }
   }
-  if (stoppedAt)
-    return objects.takeStoppedPlan(ArrayRef(order).drop_front(*stoppedAt),
-                                   getName());
+  if (stopped)
+    return objects.takeStoppedPlan(order, getName());
   return objects.takePlan(getName());
 }
 

@@ -280,13 +280,6 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
 
   detail::ObjectSet objects(buffers);
   detail::ClockLooks clock(deadline);
-  auto takeStoppedPlan = [&] {
-    SmallVector<unsigned> rest;
-    for (unsigned index : order)
-      if (!objects.isAssigned(index))
-        rest.push_back(index);
-    return objects.takeStoppedPlan(rest, getName());
-  };
   for (size_t first = 0, e = order.size(); first != e;) {
     size_t last = first;
     while (last != e && stage[order[last]] == stage[order[first]])
@@ -331,7 +324,7 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     for (unsigned object = 0, numObjects = objects.getNumObjects();
          object != numObjects; ++object) {
       if (clock.hasPassed())
-        return takeStoppedPlan();
+        return objects.takeStoppedPlan(order, getName());
       const std::map<uint64_t, uint64_t> &lifetimes =
           objects.getLifetimes(object);
       std::optional<uint64_t> l;
@@ -362,7 +355,7 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     size_t nextNew = 0;
     for (size_t left = members.size(); left != 0; --left) {
       if (clock.hasPassed())
-        return takeStoppedPlan();
+        return objects.takeStoppedPlan(order, getName());
       std::optional<Candidate> best;
       while (!heap.empty() && !best) {
         Candidate top = heap.top();

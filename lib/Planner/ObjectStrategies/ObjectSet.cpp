@@ -197,10 +197,12 @@ Expected<ObjectPlan> ObjectSet::takePlan(StringRef strategy) {
   return makeObjectPlan(std::move(objectOf), std::move(sizes), strategy);
 }
 
-Expected<ObjectPlan> ObjectSet::takeStoppedPlan(ArrayRef<unsigned> rest,
+Expected<ObjectPlan> ObjectSet::takeStoppedPlan(ArrayRef<unsigned> order,
                                                 StringRef strategy) {
   size_t own = 0;
-  for (unsigned buffer : rest) {
+  for (unsigned buffer : order) {
+    if (isAssigned(buffer))
+      continue;
     create(buffer);
     own += buffers[buffer].size != 0;
   }

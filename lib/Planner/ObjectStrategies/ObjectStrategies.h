@@ -140,11 +140,12 @@ public:
   /// The plan once every buffer is assigned. Fails, naming `strategy`, if the
   /// total size overflows 64 bits.
   llvm::Expected<ObjectPlan> takePlan(llvm::StringRef strategy);
-  /// The plan of a strategy stopped by its deadline (ClockLooks.h): each of
-  /// the buffers `rest`, those not assigned yet, gets an object of its own,
-  /// and the outcome (stoppedByClock, and stackedByClock, which counts those
-  /// of nonzero size) and details say so. Fails as takePlan does.
-  llvm::Expected<ObjectPlan> takeStoppedPlan(llvm::ArrayRef<unsigned> rest,
+  /// The plan of a strategy stopped by its deadline (ClockLooks.h): each
+  /// buffer not assigned yet gets an object of its own, in the order of
+  /// `order` (every buffer's index once), and the outcome (stoppedByClock,
+  /// and stackedByClock, which counts those of nonzero size) and details say
+  /// so. Fails as takePlan does.
+  llvm::Expected<ObjectPlan> takeStoppedPlan(llvm::ArrayRef<unsigned> order,
                                              llvm::StringRef strategy);
 
 private:
