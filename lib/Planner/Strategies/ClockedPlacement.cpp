@@ -13,6 +13,12 @@ using namespace llvm;
 
 namespace memplan::detail {
 
+Error makeEndOverflowError(StringRef strategy, unsigned index) {
+  return createStringError(std::make_error_code(std::errc::value_too_large),
+                           strategy + ": the end of buffer " + Twine(index) +
+                               " overflows 64 bits");
+}
+
 std::optional<unsigned> stackUnplaced(ArrayRef<Buffer> buffers,
                                       ArrayRef<unsigned> rest, Plan &plan) {
   size_t stacked = 0;

@@ -18,10 +18,16 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 
 namespace memplan::detail {
+
+/// The error of `strategy` when the end of buffer `index` would overflow 64
+/// bits, whether placed by its rule or stacked.
+llvm::Error makeEndOverflowError(llvm::StringRef strategy, unsigned index);
 
 /// Stacks the buffers `rest` above the slab of `plan`, in that order, each
 /// at the first offset of its alignment above the one before (one that

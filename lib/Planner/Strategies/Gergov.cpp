@@ -389,7 +389,7 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
     if (clock.hasPassed()) {
       if (std::optional<unsigned> overflow =
               detail::stackUnplaced(buffers, toPlace, result))
-        return overflowError("the end of buffer " + Twine(*overflow));
+        return detail::makeEndOverflowError(getName(), *overflow);
       return result;
     }
     // Always some open step while buffers remain (see the file comment).
@@ -475,7 +475,7 @@ Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
   };
   if (std::optional<unsigned> overflow =
           detail::placeInOrder(buffers, colourOrder, deadline, result, colour))
-    return overflowError("the end of buffer " + Twine(*overflow));
+    return detail::makeEndOverflowError(getName(), *overflow);
   if (!result.outcome.stoppedByClock)
     result.details = ("gergov: tentative height " + Twine(highestTop) + ", " +
                       Twine(colours) + (colours == 1 ? " colour" : " colours"))

@@ -175,9 +175,7 @@ Expected<Plan> GreedyByBreadthStrategy::plan(ArrayRef<Buffer> buffers) const {
   if (std::optional<unsigned> overflow = detail::placeInOrder(
           buffers, getPlacementOrder(buffers), deadline, result,
           [&](unsigned index) { return placer.place(index); }))
-    return createStringError(std::make_error_code(std::errc::value_too_large),
-                             "greedy-breadth: the end of buffer " +
-                                 Twine(*overflow) + " overflows 64 bits");
+    return detail::makeEndOverflowError(getName(), *overflow);
   return result;
 }
 

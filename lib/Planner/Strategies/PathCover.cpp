@@ -99,18 +99,13 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
   std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
       ended;
   bool useHeaps = false;
-  auto overflows = [](unsigned index) {
-    return createStringError(std::make_error_code(std::errc::value_too_large),
-                             "path-cover: the end of buffer " + Twine(index) +
-                                 " overflows 64 bits");
-  };
   detail::ClockLooks clock(deadline);
   for (unsigned index : order) {
     // No buffer has its offset before the chains are made.
     if (clock.hasPassed()) {
       if (std::optional<unsigned> overflow =
               detail::stackUnplaced(buffers, order, result))
-        return overflows(*overflow);
+        return detail::makeEndOverflowError(getName(), *overflow);
       return result;
     }
     const Buffer &buffer = buffers[index];
@@ -165,7 +160,7 @@ Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
             heights.assign(first, last, placed->end);
             return true;
           }))
-    return overflows(*overflow);
+    return detail::makeEndOverflowError(getName(), *overflow);
   return result;
 }
 

@@ -54,9 +54,7 @@ public:
     if (std::optional<unsigned> overflow = detail::placeInOrder(
             buffers, order, deadline, result,
             [&](unsigned index) { return placer.place(index); }))
-      return createStringError(std::make_error_code(std::errc::value_too_large),
-                               "start-best-fit: the end of buffer " +
-                                   Twine(*overflow) + " overflows 64 bits");
+      return detail::makeEndOverflowError(getName(), *overflow);
     return result;
   }
 

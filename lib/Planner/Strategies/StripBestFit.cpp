@@ -341,11 +341,6 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
   FitTree fits(unplaced, ranks.start, ranks.end, ranks.count);
   Skyline skyline(0, ranks.count - 1);
 
-  auto overflows = [&](unsigned index) {
-    return createStringError(std::make_error_code(std::errc::value_too_large),
-                             "strip-best-fit: the end of buffer " +
-                                 Twine(index) + " overflows 64 bits");
-  };
   detail::ClockLooks clock(deadline);
   SmallVector<char> placedFlags(buffers.size(), false);
   for (size_t left = unplaced.size(); left != 0;) {
@@ -356,7 +351,7 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
           rest.push_back(index);
       if (std::optional<unsigned> overflow =
               detail::stackUnplaced(buffers, rest, result))
-        return overflows(*overflow);
+        return detail::makeEndOverflowError(getName(), *overflow);
       return result;
     }
     unsigned lowest = skyline.lowest();
@@ -376,7 +371,7 @@ Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
     std::optional<AlignedPlacement> placed =
         checkedPlaceAbove(segment.height, buffer.alignment, buffer.size);
     if (!placed)
-      return overflows(index);
+      return detail::makeEndOverflowError(getName(), index);
     result.offsets[index] = placed->offset;
     result.slabSize = std::max(result.slabSize, placed->end);
     skyline.raise(lowest, ranks.start[index], ranks.end[index], placed->end);
