@@ -28,14 +28,6 @@ using memplan::detail::placeInOrder;
 
 namespace {
 
-/// A deadline that has passed already.
-Deadline passedDeadline() {
-  Deadline deadline = Deadline::after(1e-9);
-  while (!deadline.hasPassed()) {
-  }
-  return deadline;
-}
-
 llvm::SmallVector<Buffer> randomProblem(unsigned seed, uint64_t buffers) {
   std::mt19937 rng(seed);
   RandomProblemShape shape;

@@ -220,9 +220,7 @@ TEST(ObjectStrategiesTest, BestStartsNoStrategyAfterTheDeadline) {
   Buffer buffers[] = {makeBuffer(40, 1, 3), makeBuffer(40, 2, 4),
                       makeBuffer(30, 4, 6), makeBuffer(20, 3, 5)};
   StrategyOptions options;
-  options.deadline = Deadline::after(1e-9);
-  while (!options.deadline.hasPassed()) {
-  }
+  options.deadline = passedDeadline();
   std::unique_ptr<ObjectStrategy> strategy =
       createObjectStrategy("best", options);
   ASSERT_TRUE(strategy);
