@@ -212,11 +212,18 @@ TEST(BestTest, QuickStrategiesAtOnceGiveThePlanOfOneAfterTheOther) {
   shape.maxAlignmentLog2 = 4;
   shape.maxLifetime = 6;
   unsigned compared = 0, ranAtOnce = 0;
-  for (int problem = 0; problem < 60; ++problem) {
+  for (int problem = 0; problem < 120; ++problem) {
     llvm::SmallVector<Buffer> buffers = makeRandomProblem(rng, shape);
     SCOPED_TRACE("problem " + std::to_string(problem));
     StrategyOptions options;
     options.timeLimitSeconds = 0.05;
+    // Every other problem with the cheap strategies first (a deadline that
+    // does not pass in the test), whose order changes which run alone.
+    bool cheapFirst = problem % 2 == 1;
+    if (cheapFirst) {
+      options.deadline = Deadline::after(3600);
+      options.cheapFirstFromOverlap = 0;
+    }
     std::optional<Plan> inOrder = runStrategy("best", buffers, options);
     options.parallelFor = runOnThreadsLastFirst;
     options.parallelFromBuffers = 0;
@@ -230,14 +237,57 @@ TEST(BestTest, QuickStrategiesAtOnceGiveThePlanOfOneAfterTheOther) {
     EXPECT_EQ(atOnce->slabSize, inOrder->slabSize);
     EXPECT_EQ(atOnce->outcome.strategy, inOrder->outcome.strategy);
     EXPECT_EQ(withoutTime(atOnce->details), withoutTime(inOrder->details));
-    // Past naive and greedy-size, the rest ran at once.
-    if (!llvm::StringRef(inOrder->details)
+    // Past naive and greedy-size (and start-best-fit), the rest ran at once.
+    if (!cheapFirst &&
+        !llvm::StringRef(inOrder->details)
              .contains("greedy-size " + std::to_string(inOrder->slabSize) +
                        "; at the lower bound"))
       ++ranAtOnce;
   }
-  EXPECT_GT(compared, 40u);
+  EXPECT_GT(compared, 80u);
   EXPECT_GT(ranAtOnce, 10u);
+}
+
+TEST(BestTest, CheapStrategiesFirstUnderADeadlineWhereMuchOverlaps) {
+  // greedy-size and start-best-fit both meet the bound of 16; naive does
+  // not. Table order runs greedy-size first, and start-best-fit never; with
+  // the cheap strategies first (naive, start-best-fit), start-best-fit
+  // meets the bound and greedy-size never runs.
+  Buffer buffers[] = {makeBuffer(8, 0, 2), makeBuffer(8, 1, 3),
+                      makeBuffer(8, 2, 4)};
+  StrategyOptions options;
+  options.timeLimitSeconds = 0.05;
+  std::optional<Plan> tableOrder = runStrategy("best", buffers, options);
+  ASSERT_TRUE(tableOrder);
+  EXPECT_EQ(tableOrder->outcome.strategy, "greedy-size");
+  EXPECT_TRUE(llvm::StringRef(tableOrder->details)
+                  .contains(", start-best-fit, gergov, hill-climb, exact "
+                            "did not run"))
+      << tableOrder->details;
+
+  // The overlap is far below the default threshold, and a threshold
+  // reached without a deadline changes nothing.
+  options.deadline = Deadline::after(3600);
+  std::optional<Plan> smallOverlap = runStrategy("best", buffers, options);
+  options.deadline = Deadline();
+  options.cheapFirstFromOverlap = 0;
+  std::optional<Plan> noDeadline = runStrategy("best", buffers, options);
+  ASSERT_TRUE(smallOverlap && noDeadline);
+  EXPECT_EQ(smallOverlap->outcome.strategy, "greedy-size");
+  EXPECT_EQ(noDeadline->outcome.strategy, "greedy-size");
+
+  options.deadline = Deadline::after(3600);
+  std::optional<Plan> cheapFirst = runStrategy("best", buffers, options);
+  ASSERT_TRUE(cheapFirst);
+  EXPECT_EQ(errorMessage(validatePlan(buffers, *cheapFirst)), "");
+  EXPECT_EQ(cheapFirst->slabSize, 16u);
+  EXPECT_EQ(cheapFirst->outcome.strategy, "start-best-fit");
+  llvm::StringRef details = cheapFirst->details;
+  EXPECT_TRUE(details.starts_with("best: start-best-fit won (16); naive 24, "
+                                  "start-best-fit 16; at the lower bound, so "
+                                  "greedy-size, "))
+      << cheapFirst->details;
+  EXPECT_TRUE(cheapFirst->outcome.provenOptimal);
 }
 
 /// A strategy that hands back a fixed plan, right or wrong.

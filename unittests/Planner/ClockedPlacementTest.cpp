@@ -129,9 +129,11 @@ TEST(ClockedPlacementTest, LooksAtTheClockEveryFewBuffers) {
   for (unsigned index : llvm::ArrayRef(order).take_front(calls))
     EXPECT_EQ(plan.offsets[index], unclocked.offsets[index]) << index;
   // The rest sit above all of those.
-  for (unsigned index : llvm::ArrayRef(order).drop_front(calls))
-    if (buffers[index].size != 0 && buffers[index].start < buffers[index].end)
+  for (unsigned index : llvm::ArrayRef(order).drop_front(calls)) {
+    if (buffers[index].size != 0 && buffers[index].start < buffers[index].end) {
       EXPECT_GE(plan.offsets[index], unclocked.slabSize) << index;
+    }
+  }
 }
 
 TEST(ClockedPlacementTest, AStackThatOverflowsNamesItsBuffer) {
@@ -238,21 +240,6 @@ TEST(ClockedPlacementTest, ObjectStrategiesGiveOwnObjectsPastTheDeadline) {
   ASSERT_TRUE(swept);
   EXPECT_EQ(swept->outcome.stackedByClock, occupying);
 }
-
-/// An object strategy that hands back a fixed plan.
-class FixedObjectPlanStrategy final : public ObjectStrategy {
-public:
-  FixedObjectPlanStrategy(llvm::StringRef name, ObjectPlan plan)
-      : name(name.str()), fixed(std::move(plan)) {}
-  llvm::StringRef getName() const override { return name; }
-  llvm::Expected<ObjectPlan> plan(llvm::ArrayRef<Buffer>) const override {
-    return fixed;
-  }
-
-private:
-  std::string name;
-  ObjectPlan fixed;
-};
 
 TEST(ClockedPlacementTest, ObjectBestKeepsTheWinnersStackedCount) {
   // Two buffers live one after the other: one object of 8 bytes is best.

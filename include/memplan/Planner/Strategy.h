@@ -42,6 +42,13 @@ struct StrategyOptions {
   /// on smaller ones a quick strategy takes less time than handing it to a
   /// thread (and the first use starts the threads).
   size_t parallelFromBuffers = 1024;
+  /// Under a deadline, `best` runs the quick strategies whose cost ignores
+  /// overlap first (OffsetStrategy::costIgnoresOverlap) on problems whose
+  /// buffers times the mean number live at once reach this: about where
+  /// greedy-size takes seconds (300k generated long-lived buffers, 4.5e9,
+  /// take 3 s; a million in a chain, 1.5e7, 1.5 s), so that a deadline
+  /// that stops it does not leave a tail of buffers stacked.
+  double cheapFirstFromOverlap = 1e9;
   /// Seed of strategies that make random choices; the same seed gives the
   /// same plan.
   uint64_t seed = 1;
@@ -102,6 +109,14 @@ public:
   /// problem: `best` runs the quick ones on every problem, and the others
   /// only where a gap to the lower bound remains.
   virtual bool isQuick() const { return !searches(); }
+
+  /// Whether its cost is known to grow with the number of buffers alone,
+  /// about n log n, however many of them are live at once (where greedy-size's
+  /// grows with the buffers each one overlaps). Under a deadline, on
+  /// problems of much overlap (StrategyOptions::cheapFirstFromOverlap),
+  /// `best` runs these quick strategies before the others, so that a plan
+  /// of their quality is at hand if the deadline stops the slower ones.
+  virtual bool costIgnoresOverlap() const { return false; }
 
   /// plan() in two steps, for a caller that plans many problems under one
   /// time limit: it runs the first step of every problem, then shares the

@@ -49,6 +49,9 @@ public:
 
   StringRef getName() const override { return "greedy-in-order"; }
 
+  /// A sweep in start order: O(n log n) (see above).
+  bool costIgnoresOverlap() const override { return true; }
+
   Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
 
 private:
