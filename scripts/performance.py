@@ -418,7 +418,7 @@ def stacked_count(strategy_field):
             return int(entry.group(1))
     match = STACKED_RE.search(strategy_field)
     return int(match.group(1)) if match else 0
-SCALE_LIMITS = [1, 5]
+SCALE_LIMITS = [1, 2, 5]
 
 
 def measure_limits_at_scale(solve, csv):
@@ -479,7 +479,11 @@ strategy's run, with best's lower bound and the validation of its plans,
 which are not cut, without reading and writing the files. Greedy-size
 places the largest first, so what is left is the small end; where its
 set-up (sorting a million buffers) outlasts the limit, it stops at its first
-look with nothing placed, and best keeps naive's plan.
+look with nothing placed. Under a limit, where this many buffers are live
+at once, best runs first the strategies whose cost ignores it (naive and
+start-best-fit; naive and greedy-in-order for shared objects), then
+greedy-size and the rest: at 2 s, the pass's default, start-best-fit's
+whole plan is at hand when greedy-size is stopped.
 
 %s
 """ % "\n".join(lines)]
