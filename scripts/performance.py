@@ -480,10 +480,10 @@ which are not cut, without reading and writing the files. Greedy-size
 places the largest first, so what is left is the small end; where its
 set-up (sorting a million buffers) outlasts the limit, it stops at its first
 look with nothing placed. Under a limit, where this many buffers are live
-at once, best runs first the strategies whose cost ignores it (naive and
-start-best-fit; naive and greedy-in-order for shared objects), then
-greedy-size and the rest: at 2 s, the pass's default, start-best-fit's
-whole plan is at hand when greedy-size is stopped.
+at once, the offset best runs first the strategies whose cost ignores it
+(naive and start-best-fit), then greedy-size and the rest: at 2 s, the
+pass's default, start-best-fit's whole plan is at hand when greedy-size is
+stopped.
 
 %s
 """ % "\n".join(lines)]

@@ -3,7 +3,6 @@
 #ifndef MEMPLAN_UNITTESTS_PLANNER_PLANNERTESTUTILS_H
 #define MEMPLAN_UNITTESTS_PLANNER_PLANNERTESTUTILS_H
 
-#include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/Problem.h"
 #include "memplan/Planner/Strategy.h"
 
@@ -127,25 +126,6 @@ inline void runOnThreadsLastFirst(size_t count,
   for (std::thread &thread : threads)
     thread.join();
 }
-
-/// An object strategy that hands back a fixed plan, and says its cost
-/// ignores overlap if `cheap` (ObjectStrategy::costIgnoresOverlap).
-class FixedObjectPlanStrategy final : public ObjectStrategy {
-public:
-  FixedObjectPlanStrategy(llvm::StringRef name, ObjectPlan plan,
-                          bool cheap = false)
-      : name(name.str()), fixed(std::move(plan)), cheap(cheap) {}
-  llvm::StringRef getName() const override { return name; }
-  bool costIgnoresOverlap() const override { return cheap; }
-  llvm::Expected<ObjectPlan> plan(llvm::ArrayRef<Buffer>) const override {
-    return fixed;
-  }
-
-private:
-  std::string name;
-  ObjectPlan fixed;
-  bool cheap;
-};
 
 /// The offsets of `plan` in a form that gtest prints.
 inline std::vector<uint64_t> offsetsOf(const Plan &plan) {

@@ -54,11 +54,6 @@ public:
   /// problem (OffsetStrategy::isQuick).
   virtual bool isQuick() const { return true; }
 
-  /// Whether its cost ignores how many buffers are live at once
-  /// (OffsetStrategy::costIgnoresOverlap): object best runs these first
-  /// under a deadline where much overlaps.
-  virtual bool costIgnoresOverlap() const { return false; }
-
   /// Computes a plan in which every object is as large as its largest buffer
   /// and every object holds at least one buffer. Fails if a buffer has an
   /// empty lifetime or if the total size overflows 64 bits. The result is

@@ -42,9 +42,9 @@ struct StrategyOptions {
   /// on smaller ones a quick strategy takes less time than handing it to a
   /// thread (and the first use starts the threads).
   size_t parallelFromBuffers = 1024;
-  /// Under a deadline, `best` runs the quick strategies whose cost ignores
-  /// overlap first (OffsetStrategy::costIgnoresOverlap) on problems whose
-  /// buffers times the mean number live at once reach this: about where
+  /// Under a deadline, offset `best` runs the quick strategies whose cost
+  /// ignores overlap first (OffsetStrategy::costIgnoresOverlap) on problems
+  /// whose buffers times the mean number live at once reach this: about where
   /// greedy-size takes seconds (300k generated long-lived buffers, 4.5e9,
   /// take 3 s; a million in a chain, 1.5e7, 1.5 s), so that a deadline
   /// that stops it does not leave a tail of buffers stacked.

@@ -18,15 +18,9 @@
 // after naive and greedy-size run at once; plan and details are those of
 // running them in order.
 //
-// Under a deadline, where much overlaps (detail::runsCheapFirst), the
-// strategies whose cost ignores overlap (naive, greedy-in-order) run first,
-// as in the offset best; ties still go to the first given.
-//
 //===----------------------------------------------------------------------===//
 
 #include "ObjectStrategies.h"
-
-#include "../CheapFirst.h"
 
 #include "memplan/Planner/Bounds.h"
 #include "memplan/Planner/Validator.h"
@@ -34,8 +28,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
-#include <numeric>
 #include <optional>
 
 using namespace llvm;
@@ -75,37 +67,22 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     bound = *sum;
   else
     consumeError(sum.takeError());
-  // The candidates' indices in the order they run.
-  SmallVector<size_t> order(candidates.size());
-  std::iota(order.begin(), order.end(), size_t(0));
-  size_t aloneCount = kRunAlone;
-  if (detail::runsCheapFirst(buffers, options)) {
-    std::stable_partition(order.begin(), order.end(), [&](size_t index) {
-      return candidates[index]->costIgnoresOverlap();
-    });
-    // Those that ran alone before still do, after them.
-    for (size_t index = 0; index < std::min(kRunAlone, order.size()); ++index)
-      aloneCount = std::max<size_t>(aloneCount, llvm::find(order, index) -
-                                                    order.begin() + 1);
-  }
   std::optional<ObjectPlan> best;
-  size_t bestIndex = 0;
   StringRef bestName;
   std::string tried;
   raw_string_ostream os(tried);
   Error firstError = Error::success();
   // What any strategy proved or suffered holds for the winner too.
   PlanOutcome summary;
-  // Why the strategies from position `notRun` of `order` on did not run, if
-  // any did not.
+  // Why the strategies from `notRun` on did not run, if any did not.
   StringRef cut;
   size_t notRun = candidates.size();
   auto isAtBound = [&] {
     return best && bound && best->getTotalSize() <= *bound;
   };
-  auto stopAt = [&](size_t position, StringRef why) {
+  auto stopAt = [&](size_t index, StringRef why) {
     cut = why;
-    notRun = position;
+    notRun = index;
     // Then the plan may depend on how fast the machine was.
     summary.stoppedByClock |= why == kOutOfTime;
   };
@@ -139,10 +116,8 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     summary.provenBound =
         std::max(summary.provenBound, plan->outcome.provenBound);
     summary.stoppedByClock |= plan->outcome.stoppedByClock;
-    if (!best || total < best->getTotalSize() ||
-        (total == best->getTotalSize() && index < bestIndex)) {
+    if (!best || total < best->getTotalSize()) {
       best = std::move(*plan);
-      bestIndex = index;
       bestName = name;
     }
   };
@@ -154,7 +129,7 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   bool atOnce =
       options.parallelFor && buffers.size() >= options.parallelFromBuffers;
   size_t aloneEnd =
-      atOnce ? std::min(aloneCount, candidates.size()) : candidates.size();
+      atOnce ? std::min(kRunAlone, candidates.size()) : candidates.size();
   SmallVector<std::optional<Expected<ObjectPlan>>> ranAtOnce;
   for (size_t next = 0; next != candidates.size(); ++next) {
     if (isAtBound()) {
@@ -164,13 +139,13 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     std::optional<Expected<ObjectPlan>> outcome;
     if (next < aloneEnd) {
       if (mayStart())
-        outcome = run(order[next]);
+        outcome = run(next);
     } else {
       if (next == aloneEnd) {
         ranAtOnce.resize(candidates.size() - aloneEnd);
         options.parallelFor(ranAtOnce.size(), [&](size_t offset) {
           if (mayStart())
-            ranAtOnce[offset] = run(order[aloneEnd + offset]);
+            ranAtOnce[offset] = run(aloneEnd + offset);
         });
       }
       std::swap(outcome, ranAtOnce[next - aloneEnd]);
@@ -179,7 +154,7 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       stopAt(next, kOutOfTime);
       break;
     }
-    record(order[next], std::move(*outcome));
+    record(next, std::move(*outcome));
   }
   // What the candidates run at once after the end of the run found.
   for (std::optional<Expected<ObjectPlan>> &outcome : ranAtOnce)
@@ -190,9 +165,8 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   consumeError(std::move(firstError));
   if (notRun != candidates.size()) {
     os << "; " << cut << ", so ";
-    for (size_t position = notRun; position != candidates.size(); ++position)
-      os << (position == notRun ? "" : ", ")
-         << candidates[order[position]]->getName();
+    for (size_t index = notRun; index != candidates.size(); ++index)
+      os << (index == notRun ? "" : ", ") << candidates[index]->getName();
     os << " did not run";
   }
   // A plan at the positional-maximum bound is proven optimal.

@@ -49,9 +49,6 @@ public:
 
   StringRef getName() const override { return "greedy-in-order"; }
 
-  /// A sweep in start order: O(n log n) (see above).
-  bool costIgnoresOverlap() const override { return true; }
-
   Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
 
 private:

@@ -15,8 +15,6 @@ class NaiveObjectStrategy final : public ObjectStrategy {
 public:
   StringRef getName() const override { return "naive"; }
 
-  bool costIgnoresOverlap() const override { return true; }
-
   Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override {
     if (Error error = detail::checkObjectProblem(buffers, getName()))
       return std::move(error);
