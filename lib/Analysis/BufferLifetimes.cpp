@@ -304,6 +304,10 @@ std::vector<FunctionBuffer>
 splitIntoLives(std::vector<FunctionBuffer> buffers,
                ArrayRef<SmallVector<BufferLife>> lives) {
   std::vector<FunctionBuffer> split;
+  size_t count = 0;
+  for (auto [buffer, bufferLives] : llvm::zip_equal(buffers, lives))
+    count += buffer.leftAlone || bufferLives.empty() ? 1 : bufferLives.size();
+  split.reserve(count);
   for (auto [buffer, bufferLives] : llvm::zip_equal(buffers, lives)) {
     if (buffer.leftAlone || bufferLives.empty()) {
       split.push_back(std::move(buffer));
@@ -357,14 +361,23 @@ std::vector<FunctionBuffer> analyzeFunctionBuffers(
   ProgramOrder order(func);
   DataLayout layout = DataLayout::closest(func);
   ControlFlowComponents components;
-  std::vector<SmallVector<OpOperand *>> sharedFrees;
-  std::vector<SmallVector<BufferLife>> lives;
+  // The allocations first, so that the vectors are sized once: growing
+  // them copied every buffer analysed so far.
+  SmallVector<Operation *> allocs;
   func->walk([&](Operation *alloc) {
     if (!isa<memref::AllocOp>(alloc) &&
         !(withAllocas && isa<memref::AllocaOp>(alloc)))
       return;
     if (alloc->getParentOfType<FunctionOpInterface>() != func)
       return;
+    allocs.push_back(alloc);
+  });
+  buffers.reserve(allocs.size());
+  std::vector<SmallVector<OpOperand *>> sharedFrees;
+  std::vector<SmallVector<BufferLife>> lives;
+  sharedFrees.reserve(allocs.size());
+  lives.reserve(allocs.size());
+  for (Operation *alloc : allocs) {
     buffers.push_back(analyzeAlloc(
         alloc, func, aliasAnalysis, order, layout, minAlignment, components,
         splitLives, sharedFrees.emplace_back(), lives.emplace_back()));
@@ -381,7 +394,7 @@ std::vector<FunctionBuffer> analyzeFunctionBuffers(
                      << "), " << buffer.size << " bytes, align "
                      << buffer.alignment << "\n";
     });
-  });
+  }
   resolveSharedFrees(buffers, sharedFrees);
   if (llvm::all_of(lives, [](const auto &split) { return split.empty(); }))
     return buffers;
