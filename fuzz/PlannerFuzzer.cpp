@@ -512,9 +512,6 @@ bool samePlans(Expected<PlanT> fast, Expected<PlanT> slow,
   return equal(*fast, *slow) && fast->details == slow->details;
 }
 
-/// The fast strategies against the slow versions the unit tests hold them to
-/// (unittests/Planner/Reference*.h): the same plans or the same errors, on
-/// problems no test generator made.
 /// The strategies that keep a deadline by stopping as they place (offsets:
 /// ClockedPlacement.h; objects: ObjectSet::takeStoppedPlan), each given one
 /// that has passed: the plan is valid at once, and every buffer that takes
@@ -577,6 +574,9 @@ void checkStoppedByClock(ArrayRef<Buffer> buffers, bool roomy) {
   }
 }
 
+/// The fast strategies against the slow versions the unit tests hold them to
+/// (unittests/Planner/Reference*.h): the same plans or the same errors, on
+/// problems no test generator made.
 void checkAgainstOracles(ArrayRef<Buffer> buffers) {
   auto sameOffsets = [](const Plan &a, const Plan &b) {
     return a.offsets == b.offsets && a.slabSize == b.slabSize;
