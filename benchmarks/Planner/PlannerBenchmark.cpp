@@ -11,6 +11,8 @@
 //   objects-long-lived/<strategy>/<n>
 //                               one shared-object strategy, long-lived shape
 //   bounds/<bound>/<n>          a lower bound alone
+//   validator/offsets/<n>       the plan validator alone, on start-best-fit's
+//                               plan of the chain shape
 //
 // In the offsets, long-lived and published modes, `reference-loop` is the
 // labelled baseline of ReferenceGreedyLoop.h, not a strategy: the O(n^2) loop
@@ -25,6 +27,7 @@
 #include "memplan/Planner/Bounds.h"
 #include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/Strategy.h"
+#include "memplan/Planner/Validator.h"
 #include "memplan/Tooling/ProblemGenerator.h"
 
 #include "ReferenceGreedyLoop.h"
@@ -166,6 +169,19 @@ void benchmarkBound(benchmark::State &state, Bound bound, unsigned numBuffers) {
   state.SetItemsProcessed(int64_t(state.iterations()) * numBuffers);
 }
 
+/// Every run of best checks the plan it returns, and the pass checks it
+/// again: on a million buffers that is a share of the time limit.
+void benchmarkValidator(benchmark::State &state, unsigned numBuffers) {
+  llvm::ArrayRef<Buffer> buffers = getProblem(numBuffers);
+  llvm::Expected<Plan> plan =
+      createOffsetStrategy("start-best-fit")->plan(buffers);
+  if (!check(state, plan))
+    return;
+  for (auto _ : state)
+    llvm::cantFail(validatePlan(buffers, *plan));
+  state.SetItemsProcessed(int64_t(state.iterations()) * numBuffers);
+}
+
 void registerBenchmarks() {
   auto name = [](llvm::StringRef mode, llvm::StringRef what, unsigned n) {
     return (mode + "/" + what + "/" + llvm::Twine(n)).str();
@@ -229,6 +245,9 @@ void registerBenchmarks() {
               n);
         },
         n)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(name("validator", "offsets", n).c_str(),
+                                 benchmarkValidator, n)
         ->Unit(benchmark::kMillisecond);
   }
   for (unsigned n : kPublishedSizes) {

@@ -9,6 +9,8 @@
 
 #include "memplan/Planner/CheckedMath.h"
 
+#include "TimeEvents.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -19,19 +21,6 @@
 using namespace llvm;
 
 namespace memplan {
-
-namespace {
-/// A buffer becoming live (`isStart`) or dead at `time`.
-struct Event {
-  uint64_t time;
-  bool isStart;
-  /// The buffer's size rounded up to the least alignment of the problem.
-  uint64_t rounded;
-  /// What the rounding added.
-  uint64_t padding;
-  unsigned buffer;
-};
-} // namespace
 
 static Error overflowError(const Twine &what) {
   return createStringError(std::make_error_code(std::errc::value_too_large),
@@ -49,31 +38,32 @@ Expected<uint64_t> computeLowerBound(ArrayRef<Buffer> buffers) {
   for (const Buffer &buffer : buffers)
     if (buffer.start < buffer.end && buffer.size != 0)
       leastAlignment = std::min(leastAlignment, buffer.alignment);
-  SmallVector<Event> events;
+  SmallVector<detail::TimeEvent> events;
   events.reserve(2 * buffers.size());
+  // Each buffer's size rounded up to the least alignment, and what the
+  // rounding added.
+  SmallVector<uint64_t> rounded(buffers.size(), 0), padding(buffers.size(), 0);
   bool anyPadding = false;
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     // A buffer with an empty lifetime is never live, and zero bytes never
     // change the sum.
     if (buffer.start >= buffer.end || buffer.size == 0)
       continue;
-    uint64_t padding = -buffer.size & (leastAlignment - 1);
-    std::optional<uint64_t> rounded = checkedAdd(buffer.size, padding);
-    if (!rounded)
+    padding[index] = -buffer.size & (leastAlignment - 1);
+    std::optional<uint64_t> sum = checkedAdd(buffer.size, padding[index]);
+    if (!sum)
       return overflowError("the size of buffer " + Twine(index) +
                            " rounded up to its alignment");
-    anyPadding |= padding != 0;
-    unsigned id = index;
-    events.push_back({buffer.start, /*isStart=*/true, *rounded, padding, id});
-    events.push_back({buffer.end, /*isStart=*/false, *rounded, padding, id});
+    rounded[index] = *sum;
+    anyPadding |= padding[index] != 0;
+    uint32_t id = index;
+    events.push_back({buffer.start, id, /*isStart=*/1});
+    events.push_back({buffer.end, id, /*isStart=*/0});
   }
-  // Intervals are half-open: a buffer ending at `t` is dead before one
-  // starting at `t` becomes live, so ends sort first at equal times.
-  llvm::sort(events, [](const Event &lhs, const Event &rhs) {
-    if (lhs.time != rhs.time)
-      return lhs.time < rhs.time;
-    return !lhs.isStart && rhs.isStart;
-  });
+  // Ends sort first at equal times. The order of equal events does not
+  // matter: the sum only grows over a run of starts, each adding at least
+  // its padding.
+  detail::sortTimeEvents(events);
 
   // The paddings of the live buffers, largest on top; those of dead buffers
   // are dropped when they reach the top.
@@ -81,21 +71,21 @@ Expected<uint64_t> computeLowerBound(ArrayRef<Buffer> buffers) {
   SmallVector<bool> dead(anyPadding ? buffers.size() : 0, false);
   uint64_t live = 0;
   uint64_t peak = 0;
-  for (const Event &event : events) {
+  for (const detail::TimeEvent &event : events) {
     if (!event.isStart) {
-      live -= event.rounded;
+      live -= rounded[event.id];
       if (anyPadding)
-        dead[event.buffer] = true;
+        dead[event.id] = true;
       continue;
     }
-    std::optional<uint64_t> sum = checkedAdd(live, event.rounded);
+    std::optional<uint64_t> sum = checkedAdd(live, rounded[event.id]);
     if (!sum)
       return overflowError("the total size of buffers live at time " +
                            Twine(event.time));
     live = *sum;
     uint64_t largestPadding = 0;
     if (anyPadding) {
-      paddings.push({event.padding, event.buffer});
+      paddings.push({padding[event.id], event.id});
       while (dead[paddings.top().second])
         paddings.pop();
       largestPadding = paddings.top().first;

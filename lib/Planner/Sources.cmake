@@ -31,6 +31,7 @@ set(MEMPLAN_PLANNER_SOURCES
   Schedule/StepBuffers.cpp
   SlabPlan.cpp
   StrategyRegistry.cpp
+  TimeEvents.cpp
   Validator.cpp
   ${MEMPLAN_PLANNER_STRATEGY_SOURCES}
   )

@@ -16,6 +16,7 @@
 #include "memplan/Planner/CheckedMath.h"
 
 #include "PositionSet.h"
+#include "TimeEvents.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -77,15 +78,6 @@ static Error clash(ArrayRef<Buffer> buffers, const Plan &plan, size_t a,
       Twine(std::min(offsetA + bufA.size, offsetB + bufB.size)) + ")");
 }
 
-namespace {
-/// Buffer `index` becoming live (`isStart`) or dead at `time`.
-struct Event {
-  uint64_t time;
-  bool isStart;
-  size_t index;
-};
-} // namespace
-
 Error validatePlan(ArrayRef<Buffer> buffers, const Plan &plan) {
   if (plan.offsets.size() != buffers.size())
     return invalid("the plan has " + Twine(plan.offsets.size()) +
@@ -94,53 +86,50 @@ Error validatePlan(ArrayRef<Buffer> buffers, const Plan &plan) {
     if (Error error = checkBuffer(buffers, plan, index))
       return error;
 
-  SmallVector<Event> events;
-  events.reserve(2 * buffers.size());
-  // The buffers by (offset, index), and the rank of each in that order.
-  SmallVector<size_t> byOffset;
-  for (auto [index, buffer] : llvm::enumerate(buffers)) {
-    // A zero-size buffer has no byte to share.
-    if (buffer.size == 0)
-      continue;
-    events.push_back({buffer.start, /*isStart=*/true, index});
-    events.push_back({buffer.end, /*isStart=*/false, index});
-    byOffset.push_back(index);
+  // Ranks are 32 bits wide, as the strategies' buffer indices are.
+  if (buffers.size() > UINT32_MAX)
+    return invalid("the plan has " + Twine(buffers.size()) +
+                   " buffers, more than the validator counts");
+  // The buffers by (offset, index), each with its rank in that order. A
+  // zero-size buffer has no byte to share.
+  SmallVector<std::pair<uint64_t, uint32_t>> byOffset;
+  byOffset.reserve(buffers.size());
+  for (auto [index, buffer] : llvm::enumerate(buffers))
+    if (buffer.size != 0)
+      byOffset.push_back({plan.offsets[index], uint32_t(index)});
+  llvm::sort(byOffset);
+  // The sweep reads ranges by rank, so these are read in order, not by
+  // index all over the buffers (checkBuffer ruled out overflow).
+  SmallVector<uint64_t> endOf(byOffset.size());
+  SmallVector<detail::TimeEvent> events;
+  events.reserve(2 * byOffset.size());
+  for (auto [rank, entry] : llvm::enumerate(byOffset)) {
+    const Buffer &buffer = buffers[entry.second];
+    endOf[rank] = entry.first + buffer.size;
+    events.push_back({buffer.start, uint32_t(rank), /*isStart=*/1});
+    events.push_back({buffer.end, uint32_t(rank), /*isStart=*/0});
   }
-  llvm::sort(byOffset, [&](size_t lhs, size_t rhs) {
-    return std::make_pair(plan.offsets[lhs], lhs) <
-           std::make_pair(plan.offsets[rhs], rhs);
-  });
-  SmallVector<size_t> rankOf(buffers.size(), 0);
-  for (auto [rank, index] : llvm::enumerate(byOffset))
-    rankOf[index] = rank;
-  // Intervals are half-open, so at equal times ends come before starts.
-  llvm::sort(events, [](const Event &lhs, const Event &rhs) {
-    if (lhs.time != rhs.time)
-      return lhs.time < rhs.time;
-    if (lhs.isStart != rhs.isStart)
-      return !lhs.isStart;
-    return lhs.index < rhs.index;
-  });
+  // Made in rank order, the events keep it among equal ones: the first clash
+  // reported does not depend on how they were sorted.
+  detail::sortTimeEvents(events);
 
   // Live buffers by rank. The index keeps equal offsets apart.
   detail::PositionSet live(byOffset.size());
-  for (const Event &event : events) {
-    size_t rank = rankOf[event.index];
+  for (const detail::TimeEvent &event : events) {
+    size_t rank = event.id;
     if (!event.isStart) {
       live.erase(rank);
       continue;
     }
     live.insert(rank);
-    uint64_t offset = plan.offsets[event.index];
-    uint64_t end = offset + buffers[event.index].size;
-    if (std::optional<size_t> prev = live.prev(rank)) {
-      size_t prevIndex = byOffset[*prev];
-      if (plan.offsets[prevIndex] + buffers[prevIndex].size > offset)
-        return clash(buffers, plan, prevIndex, event.index);
-    }
+    if (std::optional<size_t> prev = live.prev(rank);
+        prev && endOf[*prev] > byOffset[rank].first)
+      return clash(buffers, plan, byOffset[*prev].second,
+                   byOffset[rank].second);
     if (std::optional<size_t> next = live.next(rank);
-        next && plan.offsets[byOffset[*next]] < end)
-      return clash(buffers, plan, event.index, byOffset[*next]);
+        next && byOffset[*next].first < endOf[rank])
+      return clash(buffers, plan, byOffset[rank].second,
+                   byOffset[*next].second);
   }
   return Error::success();
 }
