@@ -119,20 +119,19 @@ void checkReadsBack(StringRef text, ArrayRef<Buffer> buffers, StringRef what) {
 /// What the reader promises of a problem it accepts.
 void checkParsed(const CsvProblem &problem) {
   size_t n = problem.buffers.size();
-  check(problem.ids.size() == n && problem.fields.size() == n,
-        "ids, fields and buffers differ in number");
   StringSet<> ids;
   for (size_t i = 0; i != n; ++i) {
     const Buffer &buffer = problem.buffers[i];
-    check(problem.fields[i].size() == problem.columns.size(),
+    // No field holds a comma: they were split at them.
+    check(problem.getRow(i).count(',') + 1 == problem.columns.size(),
           "row " + Twine(i) + " has a field count unlike the columns'");
     check(buffer.start < buffer.end,
           "buffer " + Twine(i) + " was accepted with an empty lifetime");
     check(isPowerOf2_64(buffer.alignment), "buffer " + Twine(i) +
                                                " was accepted with alignment " +
                                                Twine(buffer.alignment));
-    check(ids.insert(problem.ids[i]).second,
-          "id '" + problem.ids[i] + "' was accepted twice");
+    check(!problem.getId(i).empty() && ids.insert(problem.getId(i)).second,
+          "id '" + problem.getId(i) + "' was empty or accepted twice");
   }
 }
 

@@ -7,9 +7,9 @@
 
 #include "memplan/Planner/ProblemCsv.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <optional>
@@ -80,6 +80,18 @@ static SmallVector<StringRef> splitFields(StringRef line) {
   return fields;
 }
 
+void CsvProblem::addRow(ArrayRef<StringRef> fields, unsigned idField) {
+  size_t begin = rowText.size();
+  for (auto [index, field] : llvm::enumerate(fields)) {
+    if (index != 0)
+      rowText += ',';
+    if (index == idField)
+      idSpans.push_back({rowText.size() - begin, field.size()});
+    rowText += field;
+  }
+  rowEnds.push_back(rowText.size());
+}
+
 static std::string expectedColumns() {
   return "expected columns id, lower, upper, size and optionally alignment";
 }
@@ -89,21 +101,37 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
   // A byte-order mark is what some spreadsheets put first.
   text.consume_front("\xEF\xBB\xBF");
 
-  SmallVector<StringRef> lines;
-  text.split(lines, '\n');
-  unsigned lineIndex = 0;
-  auto skipBlank = [&] {
-    while (lineIndex < lines.size() && lines[lineIndex].trim().empty())
-      ++lineIndex;
+  // Line by line, without a list of them all (a million lines). `line`
+  // counts from 1 the line last taken; `rest` is what follows it, if any.
+  std::optional<StringRef> rest = text;
+  unsigned line = 0;
+  auto takeLine = [&]() -> std::optional<StringRef> {
+    if (!rest)
+      return std::nullopt;
+    auto [taken, after] = rest->split('\n');
+    if (taken.size() == rest->size())
+      rest.reset();
+    else
+      rest = after;
+    ++line;
+    return taken.rtrim("\r");
+  };
+  // Blank lines are skipped.
+  auto takeNonBlankLine = [&]() -> std::optional<StringRef> {
+    std::optional<StringRef> taken;
+    do
+      taken = takeLine();
+    while (taken && taken->trim().empty());
+    return taken;
   };
 
-  skipBlank();
-  if (lineIndex == lines.size())
+  std::optional<StringRef> headerText = takeNonBlankLine();
+  if (!headerText)
     return reader.error(1, "empty file; " + expectedColumns() + " in a header");
 
   // The header: which input field holds which column.
-  unsigned headerLine = lineIndex + 1;
-  SmallVector<StringRef> header = splitFields(lines[lineIndex++].rtrim("\r"));
+  unsigned headerLine = line;
+  SmallVector<StringRef> header = splitFields(*headerText);
   if (all_of(header, [](StringRef field) {
         return !field.empty() && all_of(field.ltrim("-"), isDigit);
       }))
@@ -139,14 +167,12 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
                                           Twine(columnNames[column]) + "'; " +
                                           expectedColumns());
 
-  // Line of each id, for duplicates.
-  StringMap<unsigned> idLines;
-  for (; lineIndex < lines.size(); ++lineIndex) {
-    StringRef text = lines[lineIndex].rtrim("\r");
-    if (text.trim().empty())
-      continue;
-    unsigned line = lineIndex + 1;
-    SmallVector<StringRef> fields = splitFields(text);
+  // Where the id lies among the fields kept.
+  unsigned idColumn = llvm::find(keptFields, *fieldOf[Id]) - keptFields.begin();
+  // Line of each id, for duplicates. The ids point into `text`.
+  DenseMap<StringRef, unsigned> idLines;
+  while (std::optional<StringRef> rowText = takeNonBlankLine()) {
+    SmallVector<StringRef> fields = splitFields(*rowText);
     if (fields.size() != header.size())
       return reader.error(line, "expected " + Twine(header.size()) +
                                     " fields as in the header, found " +
@@ -184,10 +210,10 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
     buffer.start = values[Lower];
     buffer.end = values[Upper];
     problem.buffers.push_back(buffer);
-    problem.ids.push_back(id.str());
-    SmallVector<std::string> &kept = problem.fields.emplace_back();
+    SmallVector<StringRef, NumColumns> kept;
     for (unsigned field : keptFields)
-      kept.push_back(fields[field].str());
+      kept.push_back(fields[field]);
+    problem.addRow(kept, idColumn);
   }
   return problem;
 }
@@ -198,8 +224,8 @@ template <typename ExtraFn>
 static void writeCsv(raw_ostream &os, const CsvProblem &problem,
                      StringRef extraHeader, ExtraFn extra) {
   os << join(problem.columns, ",") << extraHeader << '\n';
-  for (size_t row = 0, e = problem.fields.size(); row != e; ++row) {
-    os << join(problem.fields[row], ",");
+  for (size_t row = 0, e = problem.buffers.size(); row != e; ++row) {
+    os << problem.getRow(row);
     extra(row);
     os << '\n';
   }
@@ -220,15 +246,15 @@ void writeProblemCsv(raw_ostream &os, ArrayRef<Buffer> buffers) {
 
 void writeOffsetsCsv(raw_ostream &os, const CsvProblem &problem,
                      ArrayRef<uint64_t> offsets) {
-  assert(offsets.size() == problem.fields.size() && "one offset per buffer");
+  assert(offsets.size() == problem.buffers.size() && "one offset per buffer");
   writeCsv(os, problem, ",offset",
            [&](size_t row) { os << ',' << offsets[row]; });
 }
 
 void writeObjectsCsv(raw_ostream &os, const CsvProblem &problem,
                      ArrayRef<unsigned> objectOf, ArrayRef<uint64_t> offsets) {
-  assert(objectOf.size() == problem.fields.size() &&
-         offsets.size() == problem.fields.size() &&
+  assert(objectOf.size() == problem.buffers.size() &&
+         offsets.size() == problem.buffers.size() &&
          "one object and one offset per buffer");
   writeCsv(os, problem, ",object,offset", [&](size_t row) {
     os << ',' << objectOf[row] << ',' << offsets[row];

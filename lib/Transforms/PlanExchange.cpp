@@ -93,7 +93,8 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
     uint64_t offset;
   };
   llvm::StringMap<llvm::MapVector<unsigned, Row>> rowsBySpace;
-  for (auto [index, id] : llvm::enumerate(csv->ids)) {
+  for (size_t index = 0, e = csv->buffers.size(); index != e; ++index) {
+    StringRef id = csv->getId(index);
     SmallVector<StringRef> fields;
     lines[index + 1].rtrim("\r").split(fields, ',');
     uint64_t offset;
@@ -102,7 +103,7 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
       return makeError(fileName + ": row '" + id +
                        "': missing or malformed offset");
     StringRef key, number;
-    std::tie(key, number) = StringRef(id).rsplit('/');
+    std::tie(key, number) = id.rsplit('/');
     unsigned bufferIndex;
     if (!key.starts_with("@") || !key.contains('/') ||
         number.getAsInteger(10, bufferIndex))

@@ -30,10 +30,10 @@ HeapMapPicture makeSolutionHeapMap(const CsvProblem &problem,
     std::string where = objects
                             ? formatv("object {0}", plan.slabOf[index]).str()
                             : formatv("offset {0}", plan.offsets[index]).str();
-    picture.names.push_back(problem.ids[index]);
+    picture.names.push_back(problem.getId(index).str());
     picture.labels.push_back(
         formatv("id {0}: {1} ({2} bytes), live [{3}, {4}), {5}",
-                problem.ids[index], formatHeapMapBytes(buffer.size),
+                problem.getId(index), formatHeapMapBytes(buffer.size),
                 buffer.size, buffer.start, buffer.end, where)
             .str());
   }

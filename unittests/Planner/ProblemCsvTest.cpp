@@ -34,7 +34,8 @@ TEST(ProblemCsvTest, ReadsMiniMallocFormat) {
   ASSERT_EQ(problem.buffers.size(), 2u);
   EXPECT_TRUE(sameBuffer(problem.buffers[0], makeBuffer(100, 0, 2)));
   EXPECT_TRUE(sameBuffer(problem.buffers[1], makeBuffer(50, 1, 3)));
-  EXPECT_EQ(problem.ids, (llvm::SmallVector<std::string>{"0", "1"}));
+  EXPECT_EQ(problem.getId(0), "0");
+  EXPECT_EQ(problem.getId(1), "1");
   EXPECT_EQ(problem.columns,
             (llvm::SmallVector<std::string>{"id", "lower", "upper", "size"}));
 }
@@ -48,7 +49,9 @@ TEST(ProblemCsvTest, ColumnsInAnyOrderWithAlignment) {
   ASSERT_EQ(problem.buffers.size(), 2u);
   EXPECT_TRUE(sameBuffer(problem.buffers[0], makeBuffer(64, 3, 9, 16)));
   EXPECT_TRUE(sameBuffer(problem.buffers[1], makeBuffer(8, 0, 4, 1)));
-  EXPECT_EQ(problem.ids, (llvm::SmallVector<std::string>{"a", "b"}));
+  EXPECT_EQ(problem.getId(0), "a");
+  EXPECT_EQ(problem.getId(1), "b");
+  EXPECT_EQ(problem.getRow(1), "8,1,4,b,0");
 }
 
 TEST(ProblemCsvTest, HeaderOnlyIsAnEmptyProblem) {
@@ -61,8 +64,7 @@ TEST(ProblemCsvTest, SolutionColumnsAreIgnored) {
   ASSERT_EQ(problem.buffers.size(), 1u);
   EXPECT_EQ(problem.columns,
             (llvm::SmallVector<std::string>{"id", "lower", "upper", "size"}));
-  EXPECT_EQ(problem.fields[0],
-            (llvm::SmallVector<std::string>{"0", "0", "2", "100"}));
+  EXPECT_EQ(problem.getRow(0), "0,0,2,100");
 }
 
 TEST(ProblemCsvTest, LargestValues) {
@@ -157,9 +159,11 @@ TEST(ProblemCsvTest, RoundTrip) {
   ASSERT_EQ(second.buffers.size(), first.buffers.size());
   for (size_t i = 0; i < first.buffers.size(); ++i)
     EXPECT_TRUE(sameBuffer(first.buffers[i], second.buffers[i])) << i;
-  EXPECT_EQ(second.ids, first.ids);
   EXPECT_EQ(second.columns, first.columns);
-  EXPECT_EQ(second.fields, first.fields);
+  for (size_t i = 0; i < first.buffers.size(); ++i) {
+    EXPECT_EQ(second.getId(i), first.getId(i)) << i;
+    EXPECT_EQ(second.getRow(i), first.getRow(i)) << i;
+  }
 }
 
 } // namespace

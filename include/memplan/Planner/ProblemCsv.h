@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <utility>
 
 namespace memplan {
 
@@ -31,11 +32,27 @@ namespace memplan {
 struct CsvProblem {
   /// The input's columns in input order, without `offset` and `object`.
   llvm::SmallVector<std::string> columns;
-  /// Per buffer, the trimmed text of each of `columns`.
-  llvm::SmallVector<llvm::SmallVector<std::string>> fields;
-  /// Per buffer, its id (the text of the `id` field; unique).
-  llvm::SmallVector<std::string> ids;
   llvm::SmallVector<Buffer> buffers;
+
+  /// Row `row`'s trimmed fields of `columns`, joined by commas.
+  llvm::StringRef getRow(size_t row) const {
+    return llvm::StringRef(rowText).slice(row == 0 ? 0 : rowEnds[row - 1],
+                                          rowEnds[row]);
+  }
+  /// Row `row`'s id: the text of its `id` field (unique).
+  llvm::StringRef getId(size_t row) const {
+    return getRow(row).substr(idSpans[row].first, idSpans[row].second);
+  }
+  /// Appends a row: `fields` (of `columns`), the id being field `idField`.
+  void addRow(llvm::ArrayRef<llvm::StringRef> fields, unsigned idField);
+
+private:
+  /// The rows' text, one after the other: a string for each field of a
+  /// million rows took half a GiB.
+  std::string rowText;
+  llvm::SmallVector<size_t> rowEnds;
+  /// Where in its row each id lies, and its length.
+  llvm::SmallVector<std::pair<size_t, size_t>> idSpans;
 };
 
 /// Parses `text`. Errors read `FILENAME:LINE: error: MESSAGE`, LINE counting
