@@ -55,4 +55,19 @@ std::optional<unsigned> placeInOrder(ArrayRef<Buffer> buffers,
   return std::nullopt;
 }
 
+std::optional<unsigned> placeInOrderByGaps(ArrayRef<Buffer> buffers,
+                                           ArrayRef<unsigned> order,
+                                           const Deadline &deadline,
+                                           Plan &plan) {
+  // Stacking writes offsets without a placer.
+  plan.offsets.assign(buffers.size(), 0);
+  plan.slabSize = 0;
+  std::optional<GapPlacer> placer;
+  return placeInOrder(buffers, order, deadline, plan, [&](unsigned index) {
+    if (!placer)
+      placer.emplace(buffers, plan);
+    return placer->place(index);
+  });
+}
+
 } // namespace memplan::detail

@@ -49,6 +49,16 @@ std::optional<unsigned> placeInOrder(llvm::ArrayRef<Buffer> buffers,
                                      const Deadline &deadline, Plan &plan,
                                      llvm::function_ref<bool(unsigned)> place);
 
+/// placeInOrder by GapPlacer's rule, as greedy-size and greedy-breadth
+/// place. The placer is built at the first placement, after placeInOrder's
+/// first look at the clock: where the deadline passed while the order was
+/// sorted, its tree (a fifth of a second on a million buffers) is never
+/// built.
+std::optional<unsigned> placeInOrderByGaps(llvm::ArrayRef<Buffer> buffers,
+                                           llvm::ArrayRef<unsigned> order,
+                                           const Deadline &deadline,
+                                           Plan &plan);
+
 } // namespace memplan::detail
 
 #endif // MEMPLAN_LIB_PLANNER_STRATEGIES_CLOCKEDPLACEMENT_H

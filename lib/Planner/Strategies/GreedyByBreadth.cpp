@@ -171,10 +171,8 @@ static SmallVector<unsigned> getPlacementOrder(ArrayRef<Buffer> buffers) {
 Expected<Plan> GreedyByBreadthStrategy::plan(ArrayRef<Buffer> buffers) const {
   Plan result;
   result.outcome.strategy = getName().str();
-  detail::GapPlacer placer(buffers, result);
-  if (std::optional<unsigned> overflow = detail::placeInOrder(
-          buffers, getPlacementOrder(buffers), deadline, result,
-          [&](unsigned index) { return placer.place(index); }))
+  if (std::optional<unsigned> overflow = detail::placeInOrderByGaps(
+          buffers, getPlacementOrder(buffers), deadline, result))
     return detail::makeEndOverflowError(getName(), *overflow);
   return result;
 }

@@ -51,10 +51,8 @@ Expected<Plan> GreedyBySizeStrategy::plan(ArrayRef<Buffer> buffers) const {
 
   Plan result;
   result.outcome.strategy = getName().str();
-  detail::GapPlacer placer(buffers, result);
-  if (std::optional<unsigned> overflow = detail::placeInOrder(
-          buffers, order, deadline, result,
-          [&](unsigned index) { return placer.place(index); }))
+  if (std::optional<unsigned> overflow =
+          detail::placeInOrderByGaps(buffers, order, deadline, result))
     return detail::makeEndOverflowError(getName(), *overflow);
   return result;
 }
