@@ -12,39 +12,58 @@
 namespace memplan::detail {
 
 SweepGapPlacer::SweepGapPlacer(llvm::ArrayRef<Buffer> buffers, Plan &plan)
-    : buffers(buffers), plan(plan) {
+    : buffers(buffers), plan(plan), below(buffers.size(), kNone),
+      above(buffers.size(), kNone) {
   plan.offsets.assign(buffers.size(), 0);
   plan.slabSize = 0;
 }
 
-void SweepGapPlacer::addGap(uint64_t begin, uint64_t end) {
+void SweepGapPlacer::addGap(uint64_t begin, unsigned upper) {
+  uint64_t end = plan.offsets[upper];
   if (begin < end)
-    gaps.insert({end - begin, begin});
+    gaps.insert({end - begin, begin, upper});
 }
 
-void SweepGapPlacer::removeGap(uint64_t begin, uint64_t end) {
+void SweepGapPlacer::removeGap(uint64_t begin, unsigned upper) {
+  uint64_t end = plan.offsets[upper];
   if (begin < end)
-    gaps.erase({end - begin, begin});
+    gaps.erase({end - begin, begin, upper});
 }
 
-void SweepGapPlacer::removeLive(std::map<uint64_t, uint64_t>::iterator it) {
-  uint64_t below = it == live.begin() ? 0 : std::prev(it)->second;
-  auto above = std::next(it);
-  removeGap(below, it->first);
-  if (above != live.end()) {
-    removeGap(it->second, above->first);
-    addGap(below, above->first);
-  }
+void SweepGapPlacer::insertLive(unsigned index, unsigned upper) {
+  unsigned lower = upper == kNone ? highest : below[upper];
+  below[index] = lower;
+  above[index] = upper;
+  if (lower != kNone)
+    above[lower] = index;
+  if (upper != kNone)
+    below[upper] = index;
+  else
+    highest = index;
+}
+
+void SweepGapPlacer::removeLive(unsigned index) {
+  unsigned lower = below[index], upper = above[index];
+  uint64_t gapBegin = lower == kNone ? 0 : endOf(lower);
+  removeGap(gapBegin, index);
   // The highest buffer has no gap above it: what was below it becomes the
   // top, and nothing above the top is a gap.
-  live.erase(it);
+  if (upper != kNone) {
+    removeGap(endOf(index), upper);
+    addGap(gapBegin, upper);
+    below[upper] = lower;
+  } else {
+    highest = lower;
+  }
+  if (lower != kNone)
+    above[lower] = upper;
 }
 
 void SweepGapPlacer::expireUntil(uint64_t time) {
   while (!ends.empty() && ends.top().first <= time) {
-    uint64_t offset = ends.top().second;
+    unsigned index = ends.top().second;
     ends.pop();
-    removeLive(live.find(offset));
+    removeLive(index);
   }
 }
 
@@ -59,41 +78,37 @@ bool SweepGapPlacer::place(unsigned index) {
   bool occupies = occupiesMemory(buffer);
   if (occupies)
     expireUntil(buffer.start);
-
   std::optional<uint64_t> offset;
-  std::optional<std::pair<uint64_t, uint64_t>> chosenGap;
+  std::optional<Gap> chosenGap;
   if (occupies) {
     // Gaps shorter than the buffer cannot hold it; of the others, alignment
     // may leave too little of a gap shorter than size + alignment - 1.
-    for (auto gap = gaps.lower_bound({buffer.size, 0}); gap != gaps.end();
-         ++gap) {
-      offset = fitInGap(buffer, gap->second, gap->second + gap->first);
+    for (auto gap = gaps.lower_bound({buffer.size, 0, kNone});
+         gap != gaps.end(); ++gap) {
+      offset = fitInGap(buffer, gap->begin, gap->begin + gap->length);
       if (offset) {
         chosenGap = *gap;
         break;
       }
     }
   }
-  uint64_t top = !occupies || live.empty() ? 0 : std::prev(live.end())->second;
+  uint64_t top = !occupies || highest == kNone ? 0 : endOf(highest);
   std::optional<uint64_t> end =
       recordPlacement(buffers, plan, index, offset, top);
   if (!end)
     return false;
   if (!occupies)
     return true;
-  uint64_t start = plan.offsets[index];
   if (chosenGap) {
-    auto [length, gapBegin] = *chosenGap;
-    uint64_t gapEnd = gapBegin + length;
     gaps.erase(*chosenGap);
-    addGap(gapBegin, start);
-    addGap(*end, gapEnd);
+    insertLive(index, chosenGap->above);
+    addGap(chosenGap->begin, index);
+    addGap(*end, chosenGap->above);
   } else {
-    addGap(top, start);
+    insertLive(index, kNone);
+    addGap(top, index);
   }
-  [[maybe_unused]] bool inserted = live.insert({start, *end}).second;
-  assert(inserted && "live buffers overlap");
-  ends.push({buffer.end, start});
+  ends.push({buffer.end, index});
   return true;
 }
 
