@@ -474,16 +474,19 @@ takes longer than the limit: `memplan-solve --wall-limit=L` (best with
 mincost-flow's flow, which handles up to 1000 buffers) look at the clock
 every 256 buffers and, past it, leave the buffers they have not placed
 sharing memory with no other (stacked above the rest, or each in an object
-of its own; the pass warns). The time is the summary's: the
-strategy's run, with best's lower bound and the validation of its plans,
-which are not cut, without reading and writing the files. Greedy-size
-places the largest first, so what is left is the small end; where its
-set-up (sorting a million buffers) outlasts the limit, it stops at its first
-look with nothing placed. Under a limit, where this many buffers are live
-at once, the offset best runs first the strategies whose cost ignores it
-(naive and start-best-fit), then greedy-size and the rest: at 2 s, the
-pass's default, start-best-fit's whole plan is at hand when greedy-size is
-stopped.
+of its own; the pass warns). The time is the summary's: the strategy's
+run, with best's lower bound, without reading and writing the files. What
+runs past the limit is what cannot look at the clock: a set-up begun
+before it (greedy-size's gap tree, built at its first placement; object
+greedy-size's sort of a million buffers) and the check of the plan kept.
+Greedy-size places the largest first, so what is left is the small end;
+where its set-up outlasts the limit, it stops at its first look with
+nothing placed. Under a limit, where this many buffers are live at once,
+the offset best runs first the strategies whose cost ignores it (naive and
+start-best-fit), then greedy-size and the rest, and checks each plan that
+becomes the smallest as it is made, within the limit: at 2 s, the pass's
+default, start-best-fit's whole plan is at hand, and checked, when
+greedy-size is stopped.
 
 %s
 """ % "\n".join(lines)]
