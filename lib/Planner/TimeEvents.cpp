@@ -23,16 +23,20 @@ void sortTimeEvents(llvm::SmallVectorImpl<TimeEvent> &events) {
   // Counts are 32 bits wide, as ids are.
   if (span >= kKeysPerEvent * events.size() / 2 ||
       events.size() >= UINT32_MAX) {
-    std::stable_sort(events.begin(), events.end(),
-                     [](const TimeEvent &lhs, const TimeEvent &rhs) {
-                       if (lhs.time != rhs.time)
-                         return lhs.time < rhs.time;
-                       return lhs.isStart < rhs.isStart;
-                     });
+    // Not stable_sort: on the few events of a function it allocated.
+    std::sort(events.begin(), events.end(),
+              [](const TimeEvent &lhs, const TimeEvent &rhs) {
+                if (lhs.time != rhs.time)
+                  return lhs.time < rhs.time;
+                if (lhs.isStart != rhs.isStart)
+                  return lhs.isStart < rhs.isStart;
+                return lhs.id < rhs.id;
+              });
     return;
   }
   // Key 2 * (time - first) + isStart: ends first at each time. Stable, as
-  // each event goes after those of its key that came before it.
+  // each event goes after those of its key that came before it, so equal
+  // keys stay in id order.
   auto keyOf = [&](const TimeEvent &event) {
     return 2 * (event.time - first) + (event.isStart != 0);
   };

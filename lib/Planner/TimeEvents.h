@@ -3,8 +3,8 @@
 // Private to lib/Planner. The lower bound and the validator each sweep the
 // starts and ends of every buffer; on a million buffers sorting those events
 // was most of their time. Here they are 16 bytes each, and where the times
-// span few values for their number, as a program's operation positions do,
-// a counting sort orders them in linear time.
+// span few values for their number, as a generated problem's operation
+// indices do, a counting sort orders them in linear time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,9 +25,9 @@ struct TimeEvent {
   uint32_t isStart;
 };
 
-/// Sorts `events` by time, ends before starts at equal times (lifetimes are
-/// half-open: what ends at t is dead before what starts at t is live), and
-/// keeps the order of events equal in both.
+/// Sorts `events`, given in nondecreasing id order, by time, ends before
+/// starts at equal times (lifetimes are half-open: what ends at t is dead
+/// before what starts at t is live), then by id.
 void sortTimeEvents(llvm::SmallVectorImpl<TimeEvent> &events);
 
 } // namespace memplan::detail
