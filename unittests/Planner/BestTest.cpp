@@ -290,20 +290,7 @@ TEST(BestTest, CheapStrategiesFirstUnderADeadlineWhereMuchOverlaps) {
   EXPECT_TRUE(cheapFirst->outcome.provenOptimal);
 }
 
-/// A strategy that hands back a fixed plan, right or wrong.
-class FixedPlanStrategy final : public OffsetStrategy {
-public:
-  FixedPlanStrategy(llvm::StringRef name, Plan plan)
-      : name(name.str()), fixed(std::move(plan)) {}
-  llvm::StringRef getName() const override { return name; }
-  llvm::Expected<Plan> plan(llvm::ArrayRef<Buffer>) const override {
-    return fixed;
-  }
-
-private:
-  std::string name;
-  Plan fixed;
-};
+using FixedPlanStrategy = FixedPlanStrategyOf<OffsetStrategy, Plan>;
 
 TEST(BestTest, InvalidPlansNeitherWinNorStopTheRun) {
   // Two buffers live together: the bound is 12. "overlapping" puts both at

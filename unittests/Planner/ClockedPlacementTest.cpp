@@ -241,20 +241,7 @@ TEST(ClockedPlacementTest, ObjectStrategiesGiveOwnObjectsPastTheDeadline) {
   EXPECT_EQ(swept->outcome.stackedByClock, occupying);
 }
 
-/// An object strategy that hands back a fixed plan.
-class FixedObjectPlanStrategy final : public ObjectStrategy {
-public:
-  FixedObjectPlanStrategy(llvm::StringRef name, ObjectPlan plan)
-      : name(name.str()), fixed(std::move(plan)) {}
-  llvm::StringRef getName() const override { return name; }
-  llvm::Expected<ObjectPlan> plan(llvm::ArrayRef<Buffer>) const override {
-    return fixed;
-  }
-
-private:
-  std::string name;
-  ObjectPlan fixed;
-};
+using FixedObjectPlanStrategy = FixedPlanStrategyOf<ObjectStrategy, ObjectPlan>;
 
 TEST(ClockedPlacementTest, ObjectBestKeepsTheWinnersStackedCount) {
   // Two buffers live one after the other: one object of 8 bytes is best.

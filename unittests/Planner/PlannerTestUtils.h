@@ -3,6 +3,7 @@
 #ifndef MEMPLAN_UNITTESTS_PLANNER_PLANNERTESTUTILS_H
 #define MEMPLAN_UNITTESTS_PLANNER_PLANNERTESTUTILS_H
 
+#include "memplan/Planner/ObjectStrategy.h"
 #include "memplan/Planner/Problem.h"
 #include "memplan/Planner/Strategy.h"
 
@@ -131,6 +132,23 @@ inline void runOnThreadsLastFirst(size_t count,
 inline std::vector<uint64_t> offsetsOf(const Plan &plan) {
   return std::vector<uint64_t>(plan.offsets.begin(), plan.offsets.end());
 }
+
+/// A strategy of either mode (OffsetStrategy with Plan, ObjectStrategy with
+/// ObjectPlan) that hands back a fixed plan, right or wrong.
+template <typename StrategyBase, typename PlanType>
+class FixedPlanStrategyOf final : public StrategyBase {
+public:
+  FixedPlanStrategyOf(llvm::StringRef name, PlanType plan)
+      : name(name.str()), fixed(std::move(plan)) {}
+  llvm::StringRef getName() const override { return name; }
+  llvm::Expected<PlanType> plan(llvm::ArrayRef<Buffer>) const override {
+    return fixed;
+  }
+
+private:
+  std::string name;
+  PlanType fixed;
+};
 
 } // namespace memplan
 
