@@ -32,6 +32,7 @@ set(MEMPLAN_PLANNER_SOURCES
   SlabPlan.cpp
   StrategyRegistry.cpp
   TimeEvents.cpp
+  TimeSections.cpp
   Validator.cpp
   ${MEMPLAN_PLANNER_STRATEGY_SOURCES}
   )

@@ -31,27 +31,7 @@ inline bool occupiesMemory(const Buffer &buffer) {
 /// buffer covers a contiguous range of sections.
 class TimeSections {
 public:
-  explicit TimeSections(llvm::ArrayRef<Buffer> buffers) {
-    for (const Buffer &buffer : buffers)
-      if (occupiesMemory(buffer)) {
-        times.push_back(buffer.start);
-        times.push_back(buffer.end);
-      }
-    std::sort(times.begin(), times.end()); // llvm::sort would use qsort.
-    times.erase(llvm::unique(times), times.end());
-    // Program points are mostly dense integers: there a table of every time
-    // between the first and the last answers sectionAt without a binary
-    // search, two per buffer in a placer's set-up.
-    // Counted from the first time: a time counted up to the last would wrap
-    // past 2^64 - 1.
-    if (!times.empty() && times.back() - times.front() < 4 * times.size()) {
-      sectionOfTime.resize_for_overwrite(times.back() - times.front() + 1);
-      uint64_t offset = 0;
-      for (auto [index, cut] : llvm::enumerate(times))
-        for (; offset <= cut - times.front(); ++offset)
-          sectionOfTime[offset] = index;
-    }
-  }
+  explicit TimeSections(llvm::ArrayRef<Buffer> buffers);
 
   unsigned size() const { return times.empty() ? 0 : times.size() - 1; }
 
