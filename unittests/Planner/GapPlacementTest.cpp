@@ -292,6 +292,32 @@ TEST(GapPlacementTest, TouchingRangesMerge) {
   expectSweepMatchesScan(buffers, {0, 1, 2, 3, 4});
 }
 
+// createBefore gives no placer once the deadline has passed, whether it
+// would scan or build a tree, and otherwise the constructor's, which places
+// alike.
+TEST(GapPlacementTest, CreateBeforeLooksAtTheDeadline) {
+  llvm::SmallVector<Buffer> buffers =
+      generateProblem(2000, 5, ProblemShape::LongLived);
+  llvm::SmallVector<unsigned> order(buffers.size());
+  std::iota(order.begin(), order.end(), 0u);
+  for (OverlapSearch search :
+       {OverlapSearch::SegmentTree, OverlapSearch::Scan}) {
+    Plan stopped;
+    EXPECT_FALSE(
+        GapPlacer::createBefore(passedDeadline(), buffers, stopped, search)
+            .has_value());
+    Plan created;
+    std::optional<GapPlacer> placer = GapPlacer::createBefore(
+        Deadline::after(3600), buffers, created, search);
+    ASSERT_TRUE(placer.has_value());
+    for (unsigned index : order)
+      EXPECT_TRUE(placer->place(index));
+    Plan constructed = placeInOrder(buffers, order, search);
+    EXPECT_EQ(offsetsOf(created), offsetsOf(constructed));
+    EXPECT_EQ(created.slabSize, constructed.slabSize);
+  }
+}
+
 TEST(GapPlacementTest, EdgeCases) {
   // Empty, zero sizes, and lifetimes that touch but do not overlap.
   for (OverlapSearch search :

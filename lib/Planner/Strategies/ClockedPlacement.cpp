@@ -62,12 +62,12 @@ std::optional<unsigned> placeInOrderByGaps(ArrayRef<Buffer> buffers,
   // Stacking writes offsets without a placer.
   plan.offsets.assign(buffers.size(), 0);
   plan.slabSize = 0;
-  std::optional<GapPlacer> placer;
-  return placeInOrder(buffers, order, deadline, plan, [&](unsigned index) {
-    if (!placer)
-      placer.emplace(buffers, plan);
-    return placer->place(index);
-  });
+  std::optional<GapPlacer> placer =
+      GapPlacer::createBefore(deadline, buffers, plan);
+  if (!placer)
+    return stackUnplaced(buffers, order, plan);
+  return placeInOrder(buffers, order, deadline, plan,
+                      [&](unsigned index) { return placer->place(index); });
 }
 
 } // namespace memplan::detail

@@ -50,10 +50,9 @@ std::optional<unsigned> placeInOrder(llvm::ArrayRef<Buffer> buffers,
                                      llvm::function_ref<bool(unsigned)> place);
 
 /// placeInOrder by GapPlacer's rule, as greedy-size and greedy-breadth
-/// place. The placer is built at the first placement, after placeInOrder's
-/// first look at the clock: where the deadline passed while the order was
-/// sorted, its tree (a fifth of a second on a million buffers) is never
-/// built.
+/// place. The placer's set-up looks at the clock too (GapPlacer::
+/// createBefore): where the deadline passes before its tree is built, every
+/// buffer is stacked.
 std::optional<unsigned> placeInOrderByGaps(llvm::ArrayRef<Buffer> buffers,
                                            llvm::ArrayRef<unsigned> order,
                                            const Deadline &deadline,

@@ -6,6 +6,7 @@
 
 #include "Strategies.h"
 
+#include "../ClockLooks.h"
 #include "../TimeSections.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -55,12 +56,37 @@ static OverlapSearch resolveSearch(OverlapSearch requested,
 
 GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
                      OverlapSearch requested, const GapTreeShape &shape)
+    : GapPlacer(WithoutTree(), buffers, plan, requested) {
+  buildTree(shape, Deadline());
+}
+
+std::optional<GapPlacer> GapPlacer::createBefore(const Deadline &deadline,
+                                                 ArrayRef<Buffer> buffers,
+                                                 Plan &plan,
+                                                 OverlapSearch requested,
+                                                 const GapTreeShape &shape) {
+  GapPlacer placer(WithoutTree(), buffers, plan, requested);
+  if (!placer.buildTree(shape, deadline))
+    return std::nullopt;
+  return placer;
+}
+
+GapPlacer::GapPlacer(WithoutTree, ArrayRef<Buffer> buffers, Plan &plan,
+                     OverlapSearch requested)
     : buffers(buffers), plan(plan), search(resolveSearch(requested, buffers)) {
   plan.offsets.assign(buffers.size(), 0);
   plan.slabSize = 0;
+}
+
+bool GapPlacer::buildTree(const GapTreeShape &shape, const Deadline &deadline) {
+  // A look every kStepsPerClockLook buffers of each loop below, and one
+  // before them.
+  ClockLooks clock(deadline);
+  if (clock.hasPassed())
+    return false;
   if (search == OverlapSearch::Scan) {
     placed.reserve(buffers.size());
-    return;
+    return true;
   }
   TimeSections sections(buffers);
   numLeaves = llvm::PowerOf2Ceil(std::max(sections.size(), 1u));
@@ -86,6 +112,8 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
   // Count each node's slots and readers, then lay the slots out one after
   // the other.
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    if (clock.hasPassed())
+      return false;
     if (!occupiesMemory(buffer))
       continue;
     std::tie(firstSection[index], endSection[index]) =
@@ -100,7 +128,8 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
                              ++startReaders[node];
                          });
   }
-  nodeRanges.resize(layOutSlots(nodeSlots));
+  // Only the slots a node fills are read.
+  nodeRanges.resize_for_overwrite(layOutSlots(nodeSlots));
   // The same for the start slots of the small nodes that some query reads.
   slottedFrom =
       shape.slottedLevels == 0
@@ -110,6 +139,8 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
                 numLeaves >> std::min(shape.slottedLevels - 1, log2Leaves + 1));
   startSlots.assign(nodes - slottedFrom + 1, {});
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    if (clock.hasPassed())
+      return false;
     if (!occupiesMemory(buffer))
       continue;
     for (size_t node = firstSection[index] + numLeaves; node >= slottedFrom;
@@ -117,7 +148,8 @@ GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
       if (startReaders[node] != 0)
         ++startSlots[node - slottedFrom + 1].begin;
   }
-  slotRanges.resize(layOutSlots(startSlots));
+  slotRanges.resize_for_overwrite(layOutSlots(startSlots));
+  return true;
 }
 
 size_t GapPlacer::layOutSlots(MutableArrayRef<Slots> slots) {

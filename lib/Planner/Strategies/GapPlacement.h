@@ -9,6 +9,7 @@
 #ifndef MEMPLAN_LIB_PLANNER_STRATEGIES_GAPPLACEMENT_H
 #define MEMPLAN_LIB_PLANNER_STRATEGIES_GAPPLACEMENT_H
 
+#include "memplan/Planner/Deadline.h"
 #include "memplan/Planner/Problem.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -98,12 +99,29 @@ public:
             OverlapSearch requested = OverlapSearch::Automatic,
             const GapTreeShape &shape = {});
 
+  /// The placer of the constructor, or nullopt once `deadline` has passed,
+  /// which it looks at as it builds its tree: on a million buffers that
+  /// takes a sixth of a second, enough to overrun a tight limit.
+  static std::optional<GapPlacer>
+  createBefore(const Deadline &deadline, llvm::ArrayRef<Buffer> buffers,
+               Plan &plan, OverlapSearch requested = OverlapSearch::Automatic,
+               const GapTreeShape &shape = {});
+
   /// Places buffer `index` (not placed before), sets its offset and raises
   /// the slab size to its end. Returns false, placing nothing, if its end
   /// would overflow 64 bits.
   bool place(unsigned index);
 
 private:
+  /// The placer without its tree: buildTree makes it.
+  struct WithoutTree {};
+  GapPlacer(WithoutTree, llvm::ArrayRef<Buffer> buffers, Plan &plan,
+            OverlapSearch requested);
+  /// Builds the segment tree of `shape` (nothing for the scan), looking at
+  /// `deadline` as it goes; false, leaving the placer unusable, once it has
+  /// passed.
+  bool buildTree(const GapTreeShape &shape, const Deadline &deadline);
+
   /// The byte range [offset, end) of a placed buffer: all the gap search
   /// reads of it, kept by value so that a query touches no other array.
   struct PlacedRange {
