@@ -17,13 +17,17 @@ namespace memplan::detail {
 /// gets a table of every time.
 constexpr uint64_t kDenseValuesPerTime = 4;
 
-TimeSections::TimeSections(ArrayRef<Buffer> buffers) {
+TimeSections::TimeSections(ArrayRef<Buffer> buffers, CutBy cutBy) {
+  auto cuts = [&](const Buffer &buffer) {
+    return cutBy == CutBy::AllBuffers || occupiesMemory(buffer);
+  };
   uint64_t first = UINT64_MAX, last = 0;
   uint64_t count = 0;
   for (const Buffer &buffer : buffers)
-    if (occupiesMemory(buffer)) {
-      first = std::min(first, buffer.start);
-      last = std::max(last, buffer.end);
+    if (cuts(buffer)) {
+      // Both times each: a record may end before it starts.
+      first = std::min({first, buffer.start, buffer.end});
+      last = std::max({last, buffer.start, buffer.end});
       count += 2;
     }
   if (count == 0)
@@ -37,7 +41,7 @@ TimeSections::TimeSections(ArrayRef<Buffer> buffers) {
     // was half of a placer's set-up on a million buffers.
     BitVector present(last - first + 1);
     for (const Buffer &buffer : buffers)
-      if (occupiesMemory(buffer)) {
+      if (cuts(buffer)) {
         present.set(buffer.start - first);
         present.set(buffer.end - first);
       }
@@ -47,7 +51,7 @@ TimeSections::TimeSections(ArrayRef<Buffer> buffers) {
   } else {
     times.reserve(count);
     for (const Buffer &buffer : buffers)
-      if (occupiesMemory(buffer)) {
+      if (cuts(buffer)) {
         times.push_back(buffer.start);
         times.push_back(buffer.end);
       }

@@ -31,9 +31,20 @@ inline bool occupiesMemory(const Buffer &buffer) {
 /// buffer covers a contiguous range of sections.
 class TimeSections {
 public:
-  explicit TimeSections(llvm::ArrayRef<Buffer> buffers);
+  /// Whose starts and ends cut time.
+  enum class CutBy {
+    /// The buffers that occupy memory: the others conflict with none.
+    OccupyingBuffers,
+    /// Every buffer, as where a buffer of no bytes still takes an object.
+    AllBuffers,
+  };
+
+  explicit TimeSections(llvm::ArrayRef<Buffer> buffers,
+                        CutBy cutBy = CutBy::OccupyingBuffers);
 
   unsigned size() const { return times.empty() ? 0 : times.size() - 1; }
+  /// The number of distinct cut times.
+  unsigned getNumTimes() const { return times.size(); }
 
   /// The section that starts at `time`, one of the cut times (or size() for
   /// the last end); in general, the number of cut times below `time`.

@@ -2,7 +2,8 @@
 //
 // TimeSections answers sectionAt from a table where the times are dense and
 // by binary search elsewhere; both must count the cut times below a time,
-// up to the last 64-bit time.
+// up to the last 64-bit time, whether the buffers of bytes cut time or all
+// of them do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 using namespace memplan;
@@ -20,17 +22,20 @@ using memplan::detail::TimeSections;
 
 namespace {
 
-/// The number of distinct starts and ends of buffers of bytes below `time`.
-unsigned countCutsBelow(llvm::ArrayRef<Buffer> buffers, uint64_t time) {
+/// The distinct starts and ends, in order, of buffers of bytes or of every
+/// buffer.
+std::vector<uint64_t> getCuts(llvm::ArrayRef<Buffer> buffers,
+                              TimeSections::CutBy cutBy) {
   std::vector<uint64_t> cuts;
   for (const Buffer &buffer : buffers)
-    if (buffer.size != 0 && buffer.start < buffer.end) {
+    if (cutBy == TimeSections::CutBy::AllBuffers ||
+        (buffer.size != 0 && buffer.start < buffer.end)) {
       cuts.push_back(buffer.start);
       cuts.push_back(buffer.end);
     }
   std::sort(cuts.begin(), cuts.end());
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-  return std::lower_bound(cuts.begin(), cuts.end(), time) - cuts.begin();
+  return cuts;
 }
 
 TEST(TimeSectionsTest, MatchesPlainCountDenseAndSparse) {
@@ -46,14 +51,25 @@ TEST(TimeSectionsTest, MatchesPlainCountDenseAndSparse) {
       uint64_t start = base + rng() % spread;
       uint64_t end =
           start + rng() % std::min<uint64_t>(spread, UINT64_MAX - start);
+      // Now and then a record that ends before it starts, which only
+      // CutBy::AllBuffers counts.
+      if (rng() % 10 == 0)
+        std::swap(start, end);
       buffers.push_back(makeBuffer(rng() % 4, start, end));
     }
-    TimeSections sections(buffers);
     SCOPED_TRACE("problem " + std::to_string(problem));
-    for (int query = 0; query < 50; ++query) {
-      uint64_t time = query == 0 ? UINT64_MAX : base + rng() % spread;
-      ASSERT_EQ(sections.sectionAt(time), countCutsBelow(buffers, time))
-          << "time " << time;
+    for (TimeSections::CutBy cutBy : {TimeSections::CutBy::OccupyingBuffers,
+                                      TimeSections::CutBy::AllBuffers}) {
+      TimeSections sections(buffers, cutBy);
+      std::vector<uint64_t> cuts = getCuts(buffers, cutBy);
+      EXPECT_EQ(sections.getNumTimes(), cuts.size());
+      for (int query = 0; query < 50; ++query) {
+        uint64_t time = query == 0 ? UINT64_MAX : base + rng() % spread;
+        ASSERT_EQ(sections.sectionAt(time),
+                  std::lower_bound(cuts.begin(), cuts.end(), time) -
+                      cuts.begin())
+            << "time " << time;
+      }
     }
   }
 }

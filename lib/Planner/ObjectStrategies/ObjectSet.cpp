@@ -4,6 +4,9 @@
 
 #include "memplan/Planner/CheckedMath.h"
 
+#include "../TimeEvents.h"
+#include "../TimeSections.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -29,22 +32,21 @@ Error checkObjectProblem(ArrayRef<Buffer> buffers, StringRef strategy) {
 }
 
 std::optional<uint64_t> getBusiestTime(ArrayRef<Buffer> buffers) {
-  // (time, +1 for a start or -1 for an end): ends sort first, as a buffer
-  // that ends at t is not live at t.
-  SmallVector<std::pair<uint64_t, int>> events;
-  for (const Buffer &buffer : buffers)
+  SmallVector<TimeEvent> events;
+  for (auto [index, buffer] : llvm::enumerate(buffers))
     if (buffer.start < buffer.end) {
-      events.push_back({buffer.start, 1});
-      events.push_back({buffer.end, -1});
+      events.push_back({buffer.start, uint32_t(index), 1});
+      events.push_back({buffer.end, uint32_t(index), 0});
     }
-  llvm::sort(events);
+  // Ends first at each time, as a buffer that ends at t is not live at t.
+  sortTimeEvents(events);
   std::optional<uint64_t> busiest;
   int live = 0, most = 0;
-  for (auto [time, change] : events) {
-    live += change;
+  for (const TimeEvent &event : events) {
+    live += event.isStart ? 1 : -1;
     if (live > most) {
       most = live;
-      busiest = time;
+      busiest = event.time;
     }
   }
   return busiest;
@@ -102,19 +104,13 @@ bool ObjectSet::isAssigned(unsigned buffer) const {
 
 void ObjectSet::useBitmaps(size_t budget) {
   assert(sizes.empty() && "bitmaps must come before the objects");
-  SmallVector<uint64_t> times;
-  times.reserve(2 * buffers.size());
-  for (const Buffer &buffer : buffers) {
-    times.push_back(buffer.start);
-    times.push_back(buffer.end);
-  }
-  llvm::sort(times);
-  times.erase(llvm::unique(times), times.end());
-  numSlots = times.size();
-  slots.resize(2 * buffers.size());
+  // Every buffer, as any of them may take an object.
+  TimeSections sections(buffers, TimeSections::CutBy::AllBuffers);
+  numSlots = sections.getNumTimes();
+  slots.resize_for_overwrite(2 * buffers.size());
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
-    slots[2 * index] = llvm::lower_bound(times, buffer.start) - times.begin();
-    slots[2 * index + 1] = llvm::lower_bound(times, buffer.end) - times.begin();
+    slots[2 * index] = sections.sectionAt(buffer.start);
+    slots[2 * index + 1] = sections.sectionAt(buffer.end);
   }
   size_t bytes = (numSlots / 64 + 1) * 8 * 65 / 64 + sizeof(SlotBitmap);
   maxBitmaps = std::min<size_t>(budget / bytes, buffers.size());
@@ -199,11 +195,14 @@ Expected<ObjectPlan> ObjectSet::takePlan(StringRef strategy) {
 
 Expected<ObjectPlan> ObjectSet::takeStoppedPlan(ArrayRef<unsigned> order,
                                                 StringRef strategy) {
+  // The set ends here: an object of one's own is given its size only, not
+  // the lifetime (a map node each) that create would record.
   size_t own = 0;
   for (unsigned buffer : order) {
     if (isAssigned(buffer))
       continue;
-    create(buffer);
+    objectOf[buffer] = sizes.size();
+    sizes.push_back(buffers[buffer].size);
     own += buffers[buffer].size != 0;
   }
   Expected<ObjectPlan> plan = takePlan(strategy);
