@@ -476,11 +476,12 @@ every 256 buffers and, past it, leave the buffers they have not placed
 sharing memory with no other (stacked above the rest, or each in an object
 of its own; the pass warns). The time is the summary's: the strategy's
 run, with best's lower bound, without reading and writing the files. What
-runs past the limit is what cannot look at the clock: a set-up begun
-before it (greedy-size's gap tree, built at its first placement; object
-greedy-size's sort of a million buffers) and the check of the plan kept.
-Greedy-size places the largest first, so what is left is the small end;
-where its set-up outlasts the limit, it stops at its first look with
+runs past the limit is what cannot look at the clock: a sort begun before
+it (greedy-size's order of a million buffers, a tenth of a second) and the
+check of the plan kept; the set-ups after the sort (offset greedy-size's
+gap tree, object greedy-size's time slots and sweep orders) look at the
+clock as they go. Greedy-size places the largest first, so what is left is
+the small end; where its set-up outlasts the limit, it stops there with
 nothing placed. Under a limit, where this many buffers are live at once,
 the offset best runs first the strategies whose cost ignores it (naive and
 start-best-fit), then greedy-size and the rest, and checks each plan that
