@@ -2,9 +2,10 @@
 //
 // Private to lib/Planner. The lower bound and the validator each sweep the
 // starts and ends of every buffer, and object greedy-size's set-up orders
-// them; on a million buffers sorting those events was most of their time. Here they are 16 bytes each, and where the times
-// span few values for their number, as a generated problem's operation
-// indices do, a counting sort orders them in linear time.
+// them; on a million buffers sorting those events was most of their time. Here
+// they are 16 bytes each, and where the times span few values for their number,
+// as a generated problem's operation indices do, a counting sort orders them in
+// linear time.
 //
 //===----------------------------------------------------------------------===//
 

@@ -33,8 +33,7 @@ TimeSections::TimeSections(ArrayRef<Buffer> buffers, CutBy cutBy) {
   if (count == 0)
     return;
   // Counted from the first time: a time counted up to the last would wrap
-  // past 2^64 - 1.
-  // BitVector counts its bits in 32 bits.
+  // past 2^64 - 1. A BitVector counts its bits in 32 bits.
   if (last - first < kDenseValuesPerTime * count &&
       last - first < std::numeric_limits<unsigned>::max()) {
     // Program points are mostly dense integers: sorting two million of them
