@@ -39,7 +39,6 @@
 
 #include "../BufferOrder.h"
 #include "../ClockLooks.h"
-#include "../TimeEvents.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -77,21 +76,6 @@ private:
 static bool isSweepCheaper(size_t members, size_t objects, size_t assigned) {
   constexpr size_t kSweepCostPerBuffer = 64;
   return members * objects > kSweepCostPerBuffer * (assigned + members);
-}
-
-/// Every buffer's index by `time` (start or end), ties in index order.
-static SmallVector<unsigned> getOrderByTime(ArrayRef<Buffer> buffers,
-                                            uint64_t Buffer::*time) {
-  SmallVector<detail::TimeEvent> events;
-  events.reserve(buffers.size());
-  for (auto [index, buffer] : llvm::enumerate(buffers))
-    events.push_back({buffer.*time, uint32_t(index), 0});
-  detail::sortTimeEvents(events);
-  SmallVector<unsigned> order;
-  order.reserve(buffers.size());
-  for (const detail::TimeEvent &event : events)
-    order.push_back(event.id);
-  return order;
 }
 
 Expected<ObjectPlan>
@@ -140,23 +124,27 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     }
     return std::nullopt;
   };
+  // The assignments, by time, for the sweeps.
+  detail::AssignedLifetimes assigned;
   // Gives `index` the object found for it, or a new one.
   auto assign = [&](unsigned index, std::optional<unsigned> found) {
     lastLifetime = {buffers[index].start, buffers[index].end};
     lastFoundAllBusy = !found;
     objectsBusiest += isLiveBusiest(index);
+    unsigned object;
     if (found) {
       objects.assign(index, *found);
-      return *found;
+      object = *found;
+    } else {
+      if (runStarts.empty() ||
+          objects.getSize(runStarts.back()) != buffers[index].size)
+        runStarts.push_back(objects.getNumObjects());
+      object = objects.create(index);
     }
-    if (runStarts.empty() ||
-        objects.getSize(runStarts.back()) != buffers[index].size)
-      runStarts.push_back(objects.getNumObjects());
-    return objects.create(index);
+    assigned.add(index, object);
+    return object;
   };
 
-  // Every buffer by start and by end, for the sweeps.
-  SmallVector<unsigned> byStart, byEnd;
   detail::ClockLooks clock(deadline);
   bool stopped = false;
   for (size_t first = 0, end; first != order.size() && !stopped; first = end) {
@@ -177,11 +165,8 @@ GreedyBySizeObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       }
       continue;
     }
-    if (byStart.empty()) {
-      byStart = getOrderByTime(buffers, &Buffer::start);
-      byEnd = getOrderByTime(buffers, &Buffer::end);
-    }
-    detail::SizeClassSweep sweeper(buffers, objects, byStart, byEnd,
+    assigned.update(buffers);
+    detail::SizeClassSweep sweeper(buffers, objects.getNumObjects(), assigned,
                                    members.size());
     for (unsigned index : members) {
       if ((stopped = clock.hasPassed()))

@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 #include <limits>
+#include <utility>
 
 using namespace llvm;
 
@@ -15,34 +17,49 @@ namespace memplan::detail {
 
 static constexpr uint64_t kFreeFromNowOn = std::numeric_limits<uint64_t>::max();
 
-SizeClassSweep::SizeClassSweep(ArrayRef<Buffer> buffers,
-                               const ObjectSet &objects,
-                               ArrayRef<unsigned> byStart,
-                               ArrayRef<unsigned> byEnd, unsigned members)
-    : buffers(buffers), numObjects(objects.getNumObjects()),
-      numOldObjects(numObjects) {
+void AssignedLifetimes::update(ArrayRef<Buffer> buffers) {
+  if (added.empty())
+    return;
+  SmallVector<Lifetime, 0> lifetimes;
+  lifetimes.reserve(added.size());
+  for (auto [buffer, object] : added)
+    lifetimes.push_back(
+        {buffers[buffer].start, buffers[buffer].end, buffer, object});
+  added.clear();
+  // Into each order by its time, ties by index, as a stable sort of all the
+  // buffers' indices would put them.
+  auto mergeBy = [&](SmallVectorImpl<Lifetime> &order, auto key) {
+    auto less = [&](const Lifetime &lhs, const Lifetime &rhs) {
+      return std::make_pair(key(lhs), lhs.buffer) <
+             std::make_pair(key(rhs), rhs.buffer);
+    };
+    std::sort(lifetimes.begin(), lifetimes.end(), less);
+    merged.clear();
+    merged.reserve(order.size() + lifetimes.size());
+    std::merge(order.begin(), order.end(), lifetimes.begin(), lifetimes.end(),
+               std::back_inserter(merged), less);
+    std::swap(order, merged);
+  };
+  mergeBy(byStart, [](const Lifetime &lifetime) { return lifetime.start; });
+  mergeBy(byEnd, [](const Lifetime &lifetime) { return lifetime.end; });
+}
+
+SizeClassSweep::SizeClassSweep(ArrayRef<Buffer> buffers, unsigned numObjects,
+                               const AssignedLifetimes &assigned,
+                               unsigned members)
+    : buffers(buffers), numObjects(numObjects), numOldObjects(numObjects),
+      starts(assigned.getByStart()), ends(assigned.getByEnd()) {
   // Each old object's lifetimes, by start, counted then laid out.
   listBegin.assign(numOldObjects + 1, 0);
-  for (unsigned index : byStart)
-    if (objects.isAssigned(index))
-      ++listBegin[objects.getObject(index) + 1];
+  for (const AssignedLifetimes::Lifetime &lifetime : starts)
+    ++listBegin[lifetime.object + 1];
   for (unsigned object = 0; object != numOldObjects; ++object)
     listBegin[object + 1] += listBegin[object];
   lifetimes.resize(listBegin.back());
   SmallVector<size_t> filled(listBegin.begin(), listBegin.end() - 1);
-  starts.reserve(lifetimes.size());
-  for (unsigned index : byStart) {
-    if (!objects.isAssigned(index))
-      continue;
-    unsigned object = objects.getObject(index);
-    lifetimes[filled[object]++] = {buffers[index].start, buffers[index].end};
-    starts.push_back({buffers[index].start, object});
-  }
+  for (const AssignedLifetimes::Lifetime &lifetime : starts)
+    lifetimes[filled[lifetime.object]++] = {lifetime.start, lifetime.end};
   notEnded.assign(listBegin.begin(), listBegin.end() - 1);
-  ends.reserve(lifetimes.size());
-  for (unsigned index : byEnd)
-    if (objects.isAssigned(index))
-      ends.push_back({buffers[index].end, objects.getObject(index)});
 
   // Room for an object per member.
   memberEnd.assign(numObjects + members, 0);
@@ -84,12 +101,11 @@ void SizeClassSweep::advanceTo(uint64_t now) {
   sweptTo = now;
   // update() settles an object's key at `now` from its lifetimes, whatever
   // order its changes come in: each change just names the object.
-  for (; startsPassed != starts.size() && starts[startsPassed].first <= now;
+  for (; startsPassed != starts.size() && starts[startsPassed].start <= now;
        ++startsPassed)
-    update(starts[startsPassed].second, now);
-  for (; endsPassed != ends.size() && ends[endsPassed].first <= now;
-       ++endsPassed)
-    update(ends[endsPassed].second, now);
+    update(starts[startsPassed].object, now);
+  for (; endsPassed != ends.size() && ends[endsPassed].end <= now; ++endsPassed)
+    update(ends[endsPassed].object, now);
   while (!memberEnds.empty() && memberEnds.top().first <= now) {
     unsigned object = memberEnds.top().second;
     memberEnds.pop();
