@@ -26,9 +26,10 @@ inline bool occupiesMemory(const Buffer &buffer) {
   return buffer.size != 0 && buffer.start < buffer.end;
 }
 
-/// The distinct starts and ends of the buffers that occupy memory, in order,
-/// cut time into sections: section k is [times[k], times[k + 1]), and a
-/// buffer covers a contiguous range of sections.
+/// The distinct starts and ends of the buffers that occupy memory (or of
+/// every buffer: CutBy), in order, cut time into sections: section k is
+/// [times[k], times[k + 1]), and a buffer covers a contiguous range of
+/// sections.
 class TimeSections {
 public:
   /// Whose starts and ends cut time.

@@ -59,9 +59,8 @@ std::optional<unsigned> placeInOrderByGaps(ArrayRef<Buffer> buffers,
                                            ArrayRef<unsigned> order,
                                            const Deadline &deadline,
                                            Plan &plan) {
-  // Stacking writes offsets without a placer.
-  plan.offsets.assign(buffers.size(), 0);
-  plan.slabSize = 0;
+  // The set-up sizes the offsets and resets the slab even when it gives no
+  // placer, so stacking can write them.
   std::optional<GapPlacer> placer =
       GapPlacer::createBefore(deadline, buffers, plan);
   if (!placer)

@@ -101,7 +101,8 @@ public:
 
   /// The placer of the constructor, or nullopt once `deadline` has passed,
   /// which it looks at as it builds its tree: on a million buffers that
-  /// takes a sixth of a second, enough to overrun a tight limit.
+  /// takes a sixth of a second, enough to overrun a tight limit. Either way
+  /// `plan.offsets` is sized for `buffers` and the slab reset to 0.
   static std::optional<GapPlacer>
   createBefore(const Deadline &deadline, llvm::ArrayRef<Buffer> buffers,
                Plan &plan, OverlapSearch requested = OverlapSearch::Automatic,
