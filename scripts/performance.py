@@ -770,7 +770,7 @@ mincost-flow's network and the searches included.
 %s
 
 *reference-loop* is not a strategy but the labelled baseline of
-`benchmarks/Planner/ReferenceGreedyLoop.h`: the O(n^2) loop of the TFLite
+`benchmarks/Baselines/ReferenceGreedyLoop.h`: the O(n^2) loop of the TFLite
 GPU paper (sort by size; for each buffer walk every placed one in offset
 order, skip those not live with it, take the smallest gap that fits). Its
 plans are greedy-size's, byte for byte, in every case run here.

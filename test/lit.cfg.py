@@ -80,7 +80,7 @@ config.substitutions.append(
     ("%strip_address", "sed -e 's/base@ = 0x[0-9a-fA-F]*/base@ = ADDRESS/'")
 )
 
-tools = ["memplan-opt", "memplan-solve", "memplan-planner-benchmark",
+tools = ["memplan-opt", "memplan-solve", "memplan-planner-benchmark", "memplan-baselines",
          "memplan-pass-benchmark", "mlir-opt", "mlir-runner", "FileCheck", "not", "split-file"]
 llvm_config.add_tool_substitutions(
     tools, [config.memplan_tools_dir, config.llvm_tools_dir]

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Sets other planners' rules beside memplan's on the same problems and writes
+docs/baselines.md.
+
+Usage: scripts/baselines.py [--build build] [--output docs/baselines.md]
+                            [--jobs N] [--no-models]
+
+The problems are every file of benchmarks/problems (MiniMalloc's suite and the
+networks of the Pisarchyk & Lee paper) and, for each bundled model of
+models/, the problem memplan-export writes after the bufferization of
+scripts/models.py. Each is planned by memplan-baselines (the labelled
+baselines of benchmarks/Baselines, checked by memplan's validator) and by
+memplan-solve's greedy-size and best (the passes' default strategy, under its
+default time limit). Python standard library only.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import models  # noqa: E402  (the bufferization passes, shared)
+
+MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+BASELINES = ["upstream-best-fit"]
+STRATEGIES = ["greedy-size", "best"]
+
+
+def run(command):
+    return subprocess.run(command, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def baseline_slab(build, name, problem):
+    line = run([str(build / "bin" / "memplan-baselines"),
+                "--baseline=" + name, str(problem)]).strip()
+    _, _, buffers, bound, slab = line.rsplit(",", 4)
+    return int(buffers), int(bound), int(slab)
+
+
+def strategy_slab(build, name, problem):
+    # memplan-solve prints its summary on stderr.
+    result = subprocess.run([str(build / "bin" / "memplan-solve"),
+                             "--strategy=" + name, str(problem), "-o",
+                             os.devnull], check=True, capture_output=True,
+                            text=True)
+    return int(re.search(r"slab:\s+(\d+) bytes",
+                         result.stdout + result.stderr).group(1))
+
+
+def export_model(build, model, work):
+    """The planning problem of a bundled model, or None if it has no buffer
+    memplan plans."""
+    buffered = work / (model.stem + ".buf.mlir")
+    problem = work / (model.stem + ".csv")
+    run([MLIR_OPT, str(model), *models.BUFFERIZE_PASSES, "-o", str(buffered)])
+    run([str(build / "bin" / "memplan-opt"), str(buffered),
+         "--memplan-export=" + str(problem), "-o", os.devnull])
+    if len(problem.read_text().splitlines()) < 2:
+        return None
+    return problem
+
+
+def plan_all(build, problem):
+    buffers, bound, _ = baseline_slab(build, BASELINES[0], problem)
+    slabs = {name: baseline_slab(build, name, problem)[2] for name in BASELINES}
+    slabs.update({name: strategy_slab(build, name, problem)
+                  for name in STRATEGIES})
+    return buffers, bound, slabs
+
+
+def table(rows):
+    names = BASELINES + STRATEGIES
+    lines = ["| problem | buffers | lower bound | " +
+             " | ".join(names) + " | best / upstream |",
+             "|---|---:|---:|" + "---:|" * len(names) + "---:|"]
+    for name, (buffers, bound, slabs) in rows:
+        cells = ["%d (%.3f)" % (slabs[n], slabs[n] / bound) for n in names]
+        lines.append("| %s | %d | %d | %s | %.3f |" % (
+            name, buffers, bound, " | ".join(cells),
+            slabs["best"] / slabs["upstream-best-fit"]))
+    return "\n".join(lines)
+
+
+def summary(rows):
+    ratios = [slabs["best"] / slabs["upstream-best-fit"]
+              for _, (_, _, slabs) in rows]
+    smaller = sum(r < 1 for r in ratios)
+    larger = sum(r > 1 for r in ratios)
+    return ("memplan's best is smaller than upstream's best-fit on %d of %d, "
+            "equal on %d, larger on %d; its slab is a median %.3f, and as "
+            "little as %.3f, of upstream's" % (
+                smaller, len(ratios), len(ratios) - smaller - larger, larger,
+                statistics.median(ratios), min(ratios)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=str(ROOT / "build"))
+    parser.add_argument("--output", default=str(ROOT / "docs" / "baselines.md"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--no-models", action="store_true")
+    args = parser.parse_args()
+    build = Path(args.build)
+
+    groups = []
+    for folder in ["minimalloc", "paper"]:
+        problems = sorted((ROOT / "benchmarks" / "problems" / folder).glob(
+            "*.csv"))
+        groups.append((folder, [(p.stem, p) for p in problems]))
+
+    with tempfile.TemporaryDirectory() as temp, \
+            concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        if not args.no_models:
+            work = Path(temp)
+            model_files = sorted(ROOT.glob("models/*/*.mlir"))
+            exported = pool.map(lambda m: export_model(build, m, work),
+                                model_files)
+            groups.append(("models", [
+                (m.parent.name + "/" + m.stem, p)
+                for m, p in zip(model_files, exported) if p is not None]))
+        results = []
+        for folder, problems in groups:
+            rows = list(pool.map(lambda item: (item[0], plan_all(build,
+                                                                 item[1])),
+                                 problems))
+            results.append((folder, rows))
+
+    sections = []
+    for folder, rows in results:
+        sections.append("### %s\n\n%s\n\nHere %s.\n" % (folder, table(rows),
+                                                        summary(rows)))
+    every = [row for _, rows in results for row in rows]
+    Path(args.output).write_text(PAGE % (summary(every), "\n".join(sections)))
+    print("wrote", args.output)
+
+
+PAGE = """# memplan beside other planners
+
+Generated by `scripts/baselines.py`. Slabs in bytes, each followed by its
+ratio to the lower bound (the largest sum of sizes live at once); the last
+column is memplan's `best` over upstream MLIR's best-fit. Every plan passed
+memplan's validator.
+
+- **upstream-best-fit** is the rule of the static memory planner upstream
+  MLIR gained after LLVM 22 (`static-memory-planner-analysis
+  {algorithm=best-fit}`), written here as a labelled baseline
+  (`benchmarks/Baselines/UpstreamBestFit.h`): buffers by start time, each in
+  the smallest gap among those still live, else above them. It is not a
+  strategy of memplan's registry.
+- **greedy-size** is memplan's greedy by size (Pisarchyk & Lee), whose plans
+  are those of the O(n^2) loop of TFLite's GPU delegate byte for byte
+  (`benchmarks/Baselines/ReferenceGreedyLoop.h`, `docs/performance.md`).
+- **best** is the passes' default strategy under its default time limit of
+  2 s: `memplan-solve --strategy=best`.
+
+Only the planning rules are compared, on the same lifetimes. The passes
+differ as well in what they plan: upstream's takes `memref.alloc`s of static
+shape that have one `memref.dealloc` in their block (it asks for the
+deallocation pipeline to run first); memplan's the buffers of
+`docs/design.md`, loops, branches, views and calls included. For a bundled
+model the problem is what `memplan-export` writes (`docs/plan-exchange.md`)
+after the bufferization of `scripts/models.py`: every function and memory
+space one after the other, so the slab is the largest one needs.
+
+Over every problem below, %s.
+
+%s"""
+
+if __name__ == "__main__":
+    main()
