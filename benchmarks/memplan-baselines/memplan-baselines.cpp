@@ -16,10 +16,13 @@
 #include "memplan/Planner/Validator.h"
 
 #include "ReferenceGreedyLoop.h"
+#include "TvmUsmpGreedy.h"
 #include "UpstreamBestFit.h"
+#include "XlaHeapSimulator.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -34,17 +37,38 @@ using namespace llvm;
 using namespace memplan;
 
 namespace {
-enum class Baseline { UpstreamBestFit, ReferenceLoop };
+enum class Baseline {
+  UpstreamBestFit,
+  XlaBestHeap,
+  XlaSpatial,
+  XlaTemporal,
+  TvmGreedyBySize,
+  TvmGreedyByConflicts,
+  ReferenceLoop,
+};
 } // namespace
 
 static cl::opt<Baseline> baseline(
     "baseline", cl::desc("The rule to plan by:"), cl::Required,
-    cl::values(clEnumValN(Baseline::UpstreamBestFit, "upstream-best-fit",
-                          "upstream MLIR's static-memory-planner-analysis "
-                          "{algorithm=best-fit} (UpstreamBestFit.h)"),
-               clEnumValN(Baseline::ReferenceLoop, "reference-loop",
-                          "the O(n^2) greedy-by-size loop of TFLite's GPU "
-                          "delegate (ReferenceGreedyLoop.h)")));
+    cl::values(
+        clEnumValN(Baseline::UpstreamBestFit, "upstream-best-fit",
+                   "upstream MLIR's static-memory-planner-analysis "
+                   "{algorithm=best-fit} (UpstreamBestFit.h)"),
+        clEnumValN(Baseline::XlaBestHeap, "xla",
+                   "XLA's buffer assignment: the smaller of its spatial and "
+                   "temporal decreasing-size best-fit heaps "
+                   "(XlaHeapSimulator.h)"),
+        clEnumValN(Baseline::XlaSpatial, "xla-spatial",
+                   "XLA's heap in the spatial order alone"),
+        clEnumValN(Baseline::XlaTemporal, "xla-temporal",
+                   "XLA's heap in the temporal order alone"),
+        clEnumValN(Baseline::TvmGreedyBySize, "tvm-greedy-by-size",
+                   "TVM USMP's default, greedy_by_size (TvmUsmpGreedy.h)"),
+        clEnumValN(Baseline::TvmGreedyByConflicts, "tvm-greedy-by-conflicts",
+                   "TVM USMP's greedy_by_conflicts"),
+        clEnumValN(Baseline::ReferenceLoop, "reference-loop",
+                   "the O(n^2) greedy-by-size loop of TFLite's GPU delegate "
+                   "(ReferenceGreedyLoop.h)")));
 
 static cl::list<std::string> inputFiles(cl::Positional, cl::OneOrMore,
                                         cl::desc("<problem.csv>..."));
@@ -60,9 +84,49 @@ static int fail(const Twine &message) {
   return 1;
 }
 
+/// The name of `which` on the command line.
 static StringRef getName(Baseline which) {
-  return which == Baseline::UpstreamBestFit ? "upstream-best-fit"
-                                            : "reference-loop";
+  switch (which) {
+  case Baseline::UpstreamBestFit:
+    return "upstream-best-fit";
+  case Baseline::XlaBestHeap:
+    return "xla";
+  case Baseline::XlaSpatial:
+    return "xla-spatial";
+  case Baseline::XlaTemporal:
+    return "xla-temporal";
+  case Baseline::TvmGreedyBySize:
+    return "tvm-greedy-by-size";
+  case Baseline::TvmGreedyByConflicts:
+    return "tvm-greedy-by-conflicts";
+  case Baseline::ReferenceLoop:
+    return "reference-loop";
+  }
+  llvm_unreachable("unknown baseline");
+}
+
+static std::vector<uint64_t> plan(Baseline which, ArrayRef<Buffer> buffers) {
+  switch (which) {
+  case Baseline::UpstreamBestFit:
+    return benchmarks::planByUpstreamBestFit(buffers);
+  case Baseline::XlaBestHeap:
+    return benchmarks::planByXlaBestHeap(buffers);
+  case Baseline::XlaSpatial:
+    return benchmarks::planByXlaHeap(buffers,
+                                     benchmarks::XlaHeapOrder::Spatial);
+  case Baseline::XlaTemporal:
+    return benchmarks::planByXlaHeap(buffers,
+                                     benchmarks::XlaHeapOrder::Temporal);
+  case Baseline::TvmGreedyBySize:
+    return benchmarks::planByTvmUsmpGreedy(buffers,
+                                           benchmarks::TvmUsmpOrder::BySize);
+  case Baseline::TvmGreedyByConflicts:
+    return benchmarks::planByTvmUsmpGreedy(
+        buffers, benchmarks::TvmUsmpOrder::ByConflicts);
+  case Baseline::ReferenceLoop:
+    return benchmarks::planByReferenceLoop(buffers);
+  }
+  llvm_unreachable("unknown baseline");
 }
 
 int main(int argc, char **argv) {
@@ -85,10 +149,7 @@ int main(int argc, char **argv) {
     if (!lowerBound)
       return fail(file + ": " + toString(lowerBound.takeError()));
 
-    std::vector<uint64_t> offsets =
-        baseline == Baseline::UpstreamBestFit
-            ? benchmarks::planByUpstreamBestFit(buffers)
-            : benchmarks::planByReferenceLoop(buffers);
+    std::vector<uint64_t> offsets = plan(baseline, buffers);
     Plan plan;
     plan.offsets.assign(offsets.begin(), offsets.end());
     for (auto [buffer, offset] : llvm::zip_equal(buffers, plan.offsets))
