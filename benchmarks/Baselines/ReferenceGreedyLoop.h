@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_BENCHMARKS_PLANNER_REFERENCEGREEDYLOOP_H
-#define MEMPLAN_BENCHMARKS_PLANNER_REFERENCEGREEDYLOOP_H
+#ifndef MEMPLAN_BENCHMARKS_BASELINES_REFERENCEGREEDYLOOP_H
+#define MEMPLAN_BENCHMARKS_BASELINES_REFERENCEGREEDYLOOP_H
 
 #include "memplan/Planner/Problem.h"
 
@@ -25,4 +25,4 @@ std::vector<uint64_t> planByReferenceLoop(llvm::ArrayRef<Buffer> buffers);
 
 } // namespace memplan::benchmarks
 
-#endif // MEMPLAN_BENCHMARKS_PLANNER_REFERENCEGREEDYLOOP_H
+#endif // MEMPLAN_BENCHMARKS_BASELINES_REFERENCEGREEDYLOOP_H

@@ -10,10 +10,10 @@
 
 namespace memplan::benchmarks {
 
-/// Whether both hold bytes and are live at some time together.
+/// Whether both are live at some time together: USMP's conflicts, which
+/// count buffers of no bytes as well.
 static bool overlapInTime(const Buffer &lhs, const Buffer &rhs) {
-  return lhs.size != 0 && rhs.size != 0 && lhs.start < rhs.end &&
-         rhs.start < lhs.end;
+  return lhs.start < rhs.end && rhs.start < lhs.end;
 }
 
 std::vector<uint64_t> planByTvmUsmpGreedy(llvm::ArrayRef<Buffer> buffers,

@@ -3,7 +3,8 @@
 // A labelled baseline for comparisons, not a strategy: the two greedy
 // algorithms of TVM's Unified Static Memory Planner (src/tir/usmp/algo/
 // greedy.cc; greedy_by_size is TVM's default), written here from what that
-// code did before TVM removed it in 2025, for one pool of unbounded size.
+// code did before TVM removed it in 2025 (read at apache/tvm fb43fc85), for
+// one pool of unbounded size.
 //
 // Buffers are taken in one order and never moved. Each goes at the lowest
 // offset above every buffer placed so far that overlaps it in time, each
@@ -23,8 +24,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_BENCHMARKS_PLANNER_TVMUSMPGREEDY_H
-#define MEMPLAN_BENCHMARKS_PLANNER_TVMUSMPGREEDY_H
+#ifndef MEMPLAN_BENCHMARKS_BASELINES_TVMUSMPGREEDY_H
+#define MEMPLAN_BENCHMARKS_BASELINES_TVMUSMPGREEDY_H
 
 #include "memplan/Planner/Problem.h"
 
@@ -43,4 +44,4 @@ std::vector<uint64_t> planByTvmUsmpGreedy(llvm::ArrayRef<Buffer> buffers,
 
 } // namespace memplan::benchmarks
 
-#endif // MEMPLAN_BENCHMARKS_PLANNER_TVMUSMPGREEDY_H
+#endif // MEMPLAN_BENCHMARKS_BASELINES_TVMUSMPGREEDY_H

@@ -2,6 +2,7 @@
 
 #include "UpstreamBestFit.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -10,53 +11,65 @@
 
 namespace memplan::benchmarks {
 
+namespace {
+/// A placed buffer's bytes and the time it dies.
+struct LiveRange {
+  uint64_t begin;
+  uint64_t end;
+  uint64_t dies;
+};
+/// Free room for the buffer being placed: from its aligned start on.
+struct Hole {
+  uint64_t begin;
+  uint64_t size;
+};
+} // namespace
+
 std::vector<uint64_t> planByUpstreamBestFit(llvm::ArrayRef<Buffer> buffers) {
-  std::vector<unsigned> order(buffers.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(), [&](unsigned lhs, unsigned rhs) {
-    return buffers[lhs].start < buffers[rhs].start;
-  });
+  std::vector<unsigned> byStart(buffers.size());
+  std::iota(byStart.begin(), byStart.end(), 0u);
+  std::stable_sort(byStart.begin(), byStart.end(),
+                   [&](unsigned lhs, unsigned rhs) {
+                     return buffers[lhs].start < buffers[rhs].start;
+                   });
 
   std::vector<uint64_t> offsets(buffers.size(), 0);
-  // Every placed buffer started no later than the one being placed, so those
-  // still live at its start are those that end after it.
-  std::vector<unsigned> placed;
-  std::vector<std::pair<uint64_t, uint64_t>> occupied;
-  uint64_t arenaEnd = 0;
-  for (unsigned index : order) {
+  std::vector<LiveRange> live;
+  std::vector<Hole> holes;
+  uint64_t arenaTop = 0;
+  for (unsigned index : byStart) {
     const Buffer &buffer = buffers[index];
-    occupied.clear();
-    for (unsigned other : placed)
-      if (buffers[other].end > buffer.start)
-        occupied.push_back(
-            {offsets[other], offsets[other] + buffers[other].size});
-    std::sort(occupied.begin(), occupied.end());
+    // Taken by start, so a range that died by now never comes back.
+    llvm::erase_if(live, [&](const LiveRange &range) {
+      return range.dies <= buffer.start;
+    });
+    std::sort(live.begin(), live.end(),
+              [](const LiveRange &lhs, const LiveRange &rhs) {
+                return std::make_pair(lhs.begin, lhs.end) <
+                       std::make_pair(rhs.begin, rhs.end);
+              });
 
-    // A gap's size counts from the aligned start, not from the gap's start.
-    uint64_t below = 0, smallestGap = UINT64_MAX;
-    bool found = false;
-    uint64_t best = 0;
-    for (auto [begin, end] : occupied) {
-      uint64_t start = llvm::alignTo(below, buffer.alignment);
-      if (start < begin && begin - start >= buffer.size &&
-          begin - start < smallestGap) {
-        smallestGap = begin - start;
-        best = start;
-        found = true;
-      }
-      below = std::max(below, end);
+    holes.clear();
+    uint64_t highestEnd = 0;
+    for (const LiveRange &range : live) {
+      uint64_t start = llvm::alignTo(highestEnd, buffer.alignment);
+      if (start < range.begin)
+        holes.push_back({start, range.begin - start});
+      highestEnd = std::max(highestEnd, range.end);
     }
-    // The room above the highest live buffer, up to the arena's top, is a
-    // gap as well.
-    uint64_t aboveLive = llvm::alignTo(below, buffer.alignment);
-    if (aboveLive + buffer.size <= arenaEnd &&
-        arenaEnd - aboveLive < smallestGap) {
-      best = aboveLive;
-      found = true;
-    }
-    offsets[index] = found ? best : aboveLive;
-    arenaEnd = std::max(arenaEnd, offsets[index] + buffer.size);
-    placed.push_back(index);
+    uint64_t above = llvm::alignTo(highestEnd, buffer.alignment);
+    if (above + buffer.size <= arenaTop)
+      holes.push_back({above, arenaTop - above});
+    llvm::erase_if(holes,
+                   [&](const Hole &hole) { return hole.size < buffer.size; });
+    // The first of the smallest: the lowest, or a gap before the room at the
+    // top.
+    auto best = std::min_element(
+        holes.begin(), holes.end(),
+        [](const Hole &lhs, const Hole &rhs) { return lhs.size < rhs.size; });
+    offsets[index] = best == holes.end() ? above : best->begin;
+    arenaTop = std::max(arenaTop, offsets[index] + buffer.size);
+    live.push_back({offsets[index], offsets[index] + buffer.size, buffer.end});
   }
   return offsets;
 }

@@ -4,7 +4,8 @@
 // static memory planner that upstream MLIR gained after LLVM 22
 // (`static-memory-planner-analysis{algorithm=best-fit}`, whose offsets come
 // from `bestFitMemoryPlanner` in the Bufferization dialect's
-// StaticMemoryPlanning.cpp), written here from what that function does, so
+// StaticMemoryPlanning.cpp, read at llvm-project ae2d14a6), written here
+// from what that function does, so
 // that its slabs can be set beside memplan's on the same problems with
 // Debian's MLIR 22, which does not have it.
 //
@@ -12,12 +13,12 @@
 // from its aligned start, among the buffers placed so far that are still live
 // at its start, or into the room between the highest of them and the top of
 // the arena if that is smaller still; if nothing fits, above the highest of
-// them. Every buffer is placed this way, empty ones too.
+// them. Buffers of no bytes are placed by the same rule.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_BENCHMARKS_PLANNER_UPSTREAMBESTFIT_H
-#define MEMPLAN_BENCHMARKS_PLANNER_UPSTREAMBESTFIT_H
+#ifndef MEMPLAN_BENCHMARKS_BASELINES_UPSTREAMBESTFIT_H
+#define MEMPLAN_BENCHMARKS_BASELINES_UPSTREAMBESTFIT_H
 
 #include "memplan/Planner/Problem.h"
 
@@ -34,4 +35,4 @@ std::vector<uint64_t> planByUpstreamBestFit(llvm::ArrayRef<Buffer> buffers);
 
 } // namespace memplan::benchmarks
 
-#endif // MEMPLAN_BENCHMARKS_PLANNER_UPSTREAMBESTFIT_H
+#endif // MEMPLAN_BENCHMARKS_BASELINES_UPSTREAMBESTFIT_H

@@ -28,6 +28,12 @@ std::vector<uint64_t> planByXlaHeap(llvm::ArrayRef<Buffer> buffers,
     return key(l, lhs) < key(r, rhs);
   });
 
+  // The heap's alignment: every buffer's is a power of two, so the largest
+  // is a multiple of each.
+  uint64_t alignment = 1;
+  for (const Buffer &buffer : buffers)
+    alignment = std::max(alignment, buffer.alignment);
+
   std::vector<uint64_t> offsets(buffers.size(), 0);
   std::vector<unsigned> placed;
   std::vector<std::pair<uint64_t, uint64_t>> occupied;
@@ -45,7 +51,7 @@ std::vector<uint64_t> planByXlaHeap(llvm::ArrayRef<Buffer> buffers,
     std::sort(occupied.begin(), occupied.end());
 
     // The first gap begins at 0, each later one at the end below it aligned
-    // for the buffer; its size counts from there.
+    // for the heap; its size counts from there.
     uint64_t gapBegin = 0, below = 0, smallestGap = UINT64_MAX, best = 0;
     bool found = false;
     for (auto [begin, end] : occupied) {
@@ -56,7 +62,7 @@ std::vector<uint64_t> planByXlaHeap(llvm::ArrayRef<Buffer> buffers,
         found = true;
       }
       below = std::max(below, end);
-      gapBegin = llvm::alignTo(below, buffer.alignment);
+      gapBegin = llvm::alignTo(below, alignment);
     }
     offsets[index] = found ? best : gapBegin;
     placed.push_back(index);

@@ -8,21 +8,25 @@
 //
 // Buffers are taken in one order and never moved. Each goes into the finite
 // gap between the buffers placed so far that overlap it in time whose size,
-// counted from its start aligned for the buffer, is smallest among those
-// that hold it (the lowest of equal ones), at the gap's aligned start; if
-// none holds it, above the highest of them. The orders:
+// counted from its aligned start, is smallest among those that hold it (the
+// lowest of equal ones), at that start; if none holds it, above the highest
+// of them. A heap has one alignment, to which the end of every buffer below
+// a gap is rounded: here the largest of the buffers' alignments. The
+// orders:
 //
 //  * spatial: larger size first, then longer lifetime, then lower index;
 //  * temporal: longer lifetime first, then larger size, then lower index.
 //
 // XLA counts lifetimes in allocation and free events, of which a schedule
 // step may hold several, so where lifetimes tie in steps it may order
-// buffers otherwise; the gaps and the choice among them are the same.
+// buffers otherwise; the gaps and the choice among them are the same. Read
+// at openxla/xla 0e06ac82 (heap_simulator.cc) and bfbc776e
+// (buffer_assignment.cc).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_BENCHMARKS_PLANNER_XLAHEAPSIMULATOR_H
-#define MEMPLAN_BENCHMARKS_PLANNER_XLAHEAPSIMULATOR_H
+#ifndef MEMPLAN_BENCHMARKS_BASELINES_XLAHEAPSIMULATOR_H
+#define MEMPLAN_BENCHMARKS_BASELINES_XLAHEAPSIMULATOR_H
 
 #include "memplan/Planner/Problem.h"
 
@@ -45,4 +49,4 @@ std::vector<uint64_t> planByXlaBestHeap(llvm::ArrayRef<Buffer> buffers);
 
 } // namespace memplan::benchmarks
 
-#endif // MEMPLAN_BENCHMARKS_PLANNER_XLAHEAPSIMULATOR_H
+#endif // MEMPLAN_BENCHMARKS_BASELINES_XLAHEAPSIMULATOR_H

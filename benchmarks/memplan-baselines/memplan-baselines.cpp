@@ -105,7 +105,7 @@ static StringRef getName(Baseline which) {
   llvm_unreachable("unknown baseline");
 }
 
-static std::vector<uint64_t> plan(Baseline which, ArrayRef<Buffer> buffers) {
+static std::vector<uint64_t> planBy(Baseline which, ArrayRef<Buffer> buffers) {
   switch (which) {
   case Baseline::UpstreamBestFit:
     return benchmarks::planByUpstreamBestFit(buffers);
@@ -149,7 +149,7 @@ int main(int argc, char **argv) {
     if (!lowerBound)
       return fail(file + ": " + toString(lowerBound.takeError()));
 
-    std::vector<uint64_t> offsets = plan(baseline, buffers);
+    std::vector<uint64_t> offsets = planBy(baseline, buffers);
     Plan plan;
     plan.offsets.assign(offsets.begin(), offsets.end());
     for (auto [buffer, offset] : llvm::zip_equal(buffers, plan.offsets))
@@ -158,8 +158,6 @@ int main(int argc, char **argv) {
       return fail(file + ": the plan of " + getName(baseline) +
                   " fails validation: " + toString(std::move(error)));
 
-    outs() << file << "," << getName(baseline) << "," << buffers.size() << ","
-           << *lowerBound << "," << plan.slabSize << "\n";
     if (!outputFile.empty()) {
       std::error_code error;
       ToolOutputFile output(outputFile, error, sys::fs::OF_Text);
@@ -168,6 +166,8 @@ int main(int argc, char **argv) {
       writeOffsetsCsv(output.os(), *problem, plan.offsets);
       output.keep();
     }
+    outs() << file << "," << getName(baseline) << "," << buffers.size() << ","
+           << *lowerBound << "," << plan.slabSize << "\n";
   }
   return 0;
 }
