@@ -209,6 +209,11 @@ planners. Every plan passed memplan's validator.
 - **greedy-size** is memplan's greedy by size (Pisarchyk & Lee), whose plans
   are those of the O(n^2) loop of TFLite's GPU delegate byte for byte
   (`benchmarks/Baselines/ReferenceGreedyLoop.h`, `docs/performance.md`).
+  TFLite's CPU arena planner takes tensors in the same order (largest
+  first, then earlier first use) and places them by the same smallest-gap
+  rule, except that it places first the tensors live for the whole run, and
+  that an op may write its output over its input's buffer, which a problem
+  of lifetimes does not hold; so greedy-size stands for it too.
 - **best** is the passes' default strategy under its default time limit of
   2 s: `memplan-solve --strategy=best`.
 
