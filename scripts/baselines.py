@@ -32,6 +32,9 @@ MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 BASELINES = ["upstream-best-fit", "xla", "tvm-greedy-by-size",
              "tvm-greedy-by-conflicts"]
 STRATEGIES = ["greedy-size", "best"]
+# memplan-solve --generate, seed 1: an inference chain, and a training step
+# at about the size of the smallest published one (docs/performance.md).
+GENERATED = [(10000, "chain"), (20000, "long-lived")]
 
 
 def run(command):
@@ -157,8 +160,16 @@ def main():
 
     with tempfile.TemporaryDirectory() as temp, \
             concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        work = Path(temp)
+        generated = []
+        for count, shape in GENERATED:
+            problem = work / ("%s-%d.csv" % (shape, count))
+            run([str(build / "bin" / "memplan-solve"), "--generate=%d" % count,
+                 "--generate-shape=" + shape, "--seed=1", "-o", str(problem)])
+            generated.append(("%s, %dk buffers" % (shape, count // 1000),
+                              problem))
+        groups.append(("generated", generated))
         if not args.no_models:
-            work = Path(temp)
             model_files = sorted(ROOT.glob("models/*/*.mlir"))
             exported = pool.map(lambda m: export_model(build, m, work),
                                 model_files)
@@ -215,7 +226,8 @@ planners. Every plan passed memplan's validator.
   that an op may write its output over its input's buffer, which a problem
   of lifetimes does not hold; so greedy-size stands for it too.
 - **best** is the passes' default strategy under its default time limit of
-  2 s: `memplan-solve --strategy=best`.
+  2 s: `memplan-solve --strategy=best`. Where its search runs to the limit
+  (the generated problems), its plan depends on how far the machine gets.
 
 Not here: MiniMalloc, an exact solver, whose best known slabs on its suite
 `docs/results.md` sets beside memplan's `exact`; idealloc; TVM's hill climb.
@@ -228,7 +240,9 @@ memplan's the buffers of `docs/design.md`, loops, branches, views and calls
 included. For a bundled
 model the problem is what `memplan-export` writes (`docs/plan-exchange.md`)
 after the bufferization of `scripts/models.py`: every function and memory
-space one after the other, so the slab is the largest one needs.
+space one after the other, so the slab is the largest one needs. The
+generated problems are `memplan-solve --generate=N --seed=1`, of the chain
+and long-lived shapes of `docs/performance.md`.
 
 Over every problem below, %s.
 
