@@ -322,9 +322,31 @@ void GapPlacer::findOverlapping(unsigned index) {
             bandBlocks[node - firstBand].end());
 }
 
+/// Asks the cache for the first lines of the bytes [first, end).
+static void prefetchHead(const void *first, const void *end) {
+#if defined(__GNUC__)
+  constexpr unsigned kLines = 8;
+  constexpr size_t kLineBytes = 64;
+  const char *line = static_cast<const char *>(first);
+  for (unsigned count = 0; count < kLines && line < end;
+       ++count, line += kLineBytes)
+    __builtin_prefetch(line);
+#else
+  (void)first;
+  (void)end;
+#endif
+}
+
 GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
   if (lists.empty())
     return {};
+  // Where thousands of buffers are live at once, a query's lists lie far
+  // apart in a large tree: asking for the heads of all of them at once
+  // overlaps their cache misses, which the joins would otherwise take one
+  // list after the other (5% of greedy-size's time on 1M long-lived
+  // buffers; 8 lines did better than 4 or 16).
+  for (const BlockList &list : lists)
+    prefetchHead(list.next, list.end);
   if (lists.size() == 1)
     return {ArrayRef(lists[0].next, lists[0].end), {}};
   size_t total = 0;
