@@ -237,11 +237,10 @@ differ as well in what they plan: upstream's takes `memref.alloc`s of static
 shape paired with a `memref.dealloc` (it asks for the deallocation pipeline
 to run first, and which pairs it takes has changed between revisions);
 memplan's the buffers of `docs/design.md`, loops, branches, views and calls
-included. For a bundled
-model the problem is what `memplan-export` writes (`docs/plan-exchange.md`)
-after the bufferization of `scripts/models.py`: every function and memory
-space one after the other, so the slab is the largest one needs. The
-generated problems are `memplan-solve --generate=N --seed=1`, of the chain
+included. For a bundled model the problem is what `memplan-export` writes
+(`docs/plan-exchange.md`) after the bufferization of `scripts/models.py`:
+every function and memory space one after the other, so the slab is the
+largest one needs. The generated problems are `memplan-solve --generate=N --seed=1`, of the chain
 and long-lived shapes of `docs/performance.md`.
 
 Over every problem below, %s.
