@@ -773,7 +773,9 @@ mincost-flow's network and the searches included.
 `benchmarks/Baselines/ReferenceGreedyLoop.h`: the O(n^2) loop of the TFLite
 GPU paper (sort by size; for each buffer walk every placed one in offset
 order, skip those not live with it, take the smallest gap that fits). Its
-plans are greedy-size's, byte for byte, in every case run here.
+plans are greedy-size's, byte for byte, in every case run here. How the
+slabs of memplan's strategies compare with other planners' rules (upstream
+MLIR's best-fit, XLA's heap, TVM's USMP) is in `docs/baselines.md`.
 
 ### Offsets, long-lived problems
 
