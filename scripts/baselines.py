@@ -6,9 +6,9 @@ Usage: scripts/baselines.py [--build build] [--output docs/baselines.md]
                             [--jobs N] [--no-models]
 
 The problems are every file of benchmarks/problems (MiniMalloc's suite and the
-networks of the Pisarchyk & Lee paper) and, for each bundled model of
-models/, the problem memplan-export writes after the bufferization of
-scripts/models.py. Each is planned by memplan-baselines (the labelled
+networks of the Pisarchyk & Lee paper), two that memplan-solve --generate
+writes, and, for each bundled model of models/, the problem memplan-export
+writes after the bufferization of scripts/models.py. Each is planned by memplan-baselines (the labelled
 baselines of benchmarks/Baselines, checked by memplan's validator) and by
 memplan-solve's greedy-size and best (the passes' default strategy, under its
 default time limit). Python standard library only.
@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-import models  # noqa: E402  (the bufferization passes, shared)
+import models  # noqa: E402  (the bufferization passes and run_tool, shared)
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 BASELINES = ["upstream-best-fit", "xla", "tvm-greedy-by-size",
@@ -38,11 +38,10 @@ GENERATED = [(10000, "chain"), (20000, "long-lived")]
 
 
 def run(command):
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise RuntimeError("%s failed:\n%s" % (" ".join(command),
-                                                result.stderr.strip()))
-    return result.stdout + result.stderr
+    """stdout and stderr of `command`; models.ToolError, with its stderr's
+    tail, if it fails."""
+    stdout, stderr = models.run_tool(command, Path(command[0]).name)
+    return stdout + stderr
 
 
 def baseline_slab(build, name, problem):
@@ -51,7 +50,7 @@ def baseline_slab(build, name, problem):
     try:
         line = run([str(build / "bin" / "memplan-baselines"),
                     "--baseline=" + name, str(problem)]).strip()
-    except RuntimeError as error:
+    except models.ToolError as error:
         if "fails validation" not in str(error):
             raise
         print("warning:", error, file=sys.stderr)

@@ -2,6 +2,8 @@
 
 #include "XlaHeapSimulator.h"
 
+#include "BaselinePlan.h"
+
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -70,20 +72,13 @@ std::vector<uint64_t> planByXlaHeap(llvm::ArrayRef<Buffer> buffers,
   return offsets;
 }
 
-static uint64_t getSlab(llvm::ArrayRef<Buffer> buffers,
-                        const std::vector<uint64_t> &offsets) {
-  uint64_t slab = 0;
-  for (size_t index = 0; index < buffers.size(); ++index)
-    slab = std::max(slab, offsets[index] + buffers[index].size);
-  return slab;
-}
-
 std::vector<uint64_t> planByXlaBestHeap(llvm::ArrayRef<Buffer> buffers) {
   std::vector<uint64_t> spatial = planByXlaHeap(buffers, XlaHeapOrder::Spatial);
   std::vector<uint64_t> temporal =
       planByXlaHeap(buffers, XlaHeapOrder::Temporal);
-  return getSlab(buffers, temporal) < getSlab(buffers, spatial) ? temporal
-                                                                : spatial;
+  return getSlabSize(buffers, temporal) < getSlabSize(buffers, spatial)
+             ? temporal
+             : spatial;
 }
 
 } // namespace memplan::benchmarks

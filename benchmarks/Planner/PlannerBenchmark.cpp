@@ -30,6 +30,7 @@
 #include "memplan/Planner/Validator.h"
 #include "memplan/Tooling/ProblemGenerator.h"
 
+#include "BaselinePlan.h"
 #include "ReferenceGreedyLoop.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -131,10 +132,7 @@ void benchmarkReferenceLoop(benchmark::State &state, unsigned numBuffers,
     offsets = benchmarks::planByReferenceLoop(buffers);
     benchmark::DoNotOptimize(offsets.data());
   }
-  uint64_t slab = 0;
-  for (auto [offset, buffer] : llvm::zip_equal(offsets, buffers))
-    slab = std::max(slab, offset + buffer.size);
-  setFigures(state, numBuffers, slab,
+  setFigures(state, numBuffers, benchmarks::getSlabSize(buffers, offsets),
              llvm::cantFail(computeLowerBound(buffers)));
   llvm::Expected<Plan> greedy =
       createOffsetStrategy("greedy-size")->plan(buffers);

@@ -15,6 +15,7 @@
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/Validator.h"
 
+#include "BaselinePlan.h"
 #include "ReferenceGreedyLoop.h"
 #include "TvmUsmpGreedy.h"
 #include "UpstreamBestFit.h"
@@ -22,7 +23,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -37,105 +37,87 @@ using namespace llvm;
 using namespace memplan;
 
 namespace {
-enum class Baseline {
-  UpstreamBestFit,
-  XlaBestHeap,
-  XlaSpatial,
-  XlaTemporal,
-  TvmGreedyBySize,
-  TvmGreedyByConflicts,
-  ReferenceLoop,
+/// A rule memplan-baselines plans by: its name on the command line, what it
+/// is, and the offsets it gives.
+struct Baseline {
+  const char *name;
+  const char *description;
+  std::vector<uint64_t> (*plan)(ArrayRef<Buffer> buffers);
 };
 } // namespace
 
-static cl::opt<Baseline> baseline(
-    "baseline", cl::desc("The rule to plan by:"), cl::Required,
-    cl::values(
-        clEnumValN(Baseline::UpstreamBestFit, "upstream-best-fit",
-                   "upstream MLIR's static-memory-planner-analysis "
-                   "{algorithm=best-fit} (UpstreamBestFit.h)"),
-        clEnumValN(Baseline::XlaBestHeap, "xla",
-                   "XLA's buffer assignment: the smaller of its spatial and "
-                   "temporal decreasing-size best-fit heaps "
-                   "(XlaHeapSimulator.h)"),
-        clEnumValN(Baseline::XlaSpatial, "xla-spatial",
-                   "XLA's heap in the spatial order alone"),
-        clEnumValN(Baseline::XlaTemporal, "xla-temporal",
-                   "XLA's heap in the temporal order alone"),
-        clEnumValN(Baseline::TvmGreedyBySize, "tvm-greedy-by-size",
-                   "TVM USMP's default, greedy_by_size (TvmUsmpGreedy.h)"),
-        clEnumValN(Baseline::TvmGreedyByConflicts, "tvm-greedy-by-conflicts",
-                   "TVM USMP's greedy_by_conflicts"),
-        clEnumValN(Baseline::ReferenceLoop, "reference-loop",
-                   "the O(n^2) greedy-by-size loop of TFLite's GPU delegate "
-                   "(ReferenceGreedyLoop.h)")));
+static const Baseline kBaselines[] = {
+    {"upstream-best-fit",
+     "upstream MLIR's static-memory-planner-analysis {algorithm=best-fit} "
+     "(UpstreamBestFit.h)",
+     benchmarks::planByUpstreamBestFit},
+    {"xla",
+     "XLA's buffer assignment: the smaller of its spatial and temporal "
+     "decreasing-size best-fit heaps (XlaHeapSimulator.h)",
+     benchmarks::planByXlaBestHeap},
+    {"xla-spatial", "XLA's heap in the spatial order alone",
+     [](ArrayRef<Buffer> buffers) {
+       return benchmarks::planByXlaHeap(buffers,
+                                        benchmarks::XlaHeapOrder::Spatial);
+     }},
+    {"xla-temporal", "XLA's heap in the temporal order alone",
+     [](ArrayRef<Buffer> buffers) {
+       return benchmarks::planByXlaHeap(buffers,
+                                        benchmarks::XlaHeapOrder::Temporal);
+     }},
+    {"tvm-greedy-by-size",
+     "TVM USMP's default, greedy_by_size (TvmUsmpGreedy.h)",
+     [](ArrayRef<Buffer> buffers) {
+       return benchmarks::planByTvmUsmpGreedy(buffers,
+                                              benchmarks::TvmUsmpOrder::BySize);
+     }},
+    {"tvm-greedy-by-conflicts", "TVM USMP's greedy_by_conflicts",
+     [](ArrayRef<Buffer> buffers) {
+       return benchmarks::planByTvmUsmpGreedy(
+           buffers, benchmarks::TvmUsmpOrder::ByConflicts);
+     }},
+    {"reference-loop",
+     "the O(n^2) greedy-by-size loop of TFLite's GPU delegate "
+     "(ReferenceGreedyLoop.h)",
+     benchmarks::planByReferenceLoop},
+};
+
+static cl::OptionCategory baselinesCategory("memplan-baselines options");
+
+/// An index into kBaselines, whose names main gives the option.
+enum class BaselineIndex : unsigned {};
+static cl::opt<BaselineIndex> baselineIndex("baseline",
+                                            cl::desc("The rule to plan by:"),
+                                            cl::Required,
+                                            cl::cat(baselinesCategory));
 
 static cl::list<std::string> inputFiles(cl::Positional, cl::OneOrMore,
-                                        cl::desc("<problem.csv>..."));
+                                        cl::desc("<problem.csv>..."),
+                                        cl::cat(baselinesCategory));
 
 static cl::opt<std::string>
     outputFile("o",
                cl::desc("Write the plan of the only problem given as CSV "
                         "with an offset column"),
-               cl::value_desc("plan.csv"));
+               cl::value_desc("plan.csv"), cl::cat(baselinesCategory));
 
 static int fail(const Twine &message) {
   WithColor::error(errs(), "memplan-baselines") << message << "\n";
   return 1;
 }
 
-/// The name of `which` on the command line.
-static StringRef getName(Baseline which) {
-  switch (which) {
-  case Baseline::UpstreamBestFit:
-    return "upstream-best-fit";
-  case Baseline::XlaBestHeap:
-    return "xla";
-  case Baseline::XlaSpatial:
-    return "xla-spatial";
-  case Baseline::XlaTemporal:
-    return "xla-temporal";
-  case Baseline::TvmGreedyBySize:
-    return "tvm-greedy-by-size";
-  case Baseline::TvmGreedyByConflicts:
-    return "tvm-greedy-by-conflicts";
-  case Baseline::ReferenceLoop:
-    return "reference-loop";
-  }
-  llvm_unreachable("unknown baseline");
-}
-
-static std::vector<uint64_t> planBy(Baseline which, ArrayRef<Buffer> buffers) {
-  switch (which) {
-  case Baseline::UpstreamBestFit:
-    return benchmarks::planByUpstreamBestFit(buffers);
-  case Baseline::XlaBestHeap:
-    return benchmarks::planByXlaBestHeap(buffers);
-  case Baseline::XlaSpatial:
-    return benchmarks::planByXlaHeap(buffers,
-                                     benchmarks::XlaHeapOrder::Spatial);
-  case Baseline::XlaTemporal:
-    return benchmarks::planByXlaHeap(buffers,
-                                     benchmarks::XlaHeapOrder::Temporal);
-  case Baseline::TvmGreedyBySize:
-    return benchmarks::planByTvmUsmpGreedy(buffers,
-                                           benchmarks::TvmUsmpOrder::BySize);
-  case Baseline::TvmGreedyByConflicts:
-    return benchmarks::planByTvmUsmpGreedy(
-        buffers, benchmarks::TvmUsmpOrder::ByConflicts);
-  case Baseline::ReferenceLoop:
-    return benchmarks::planByReferenceLoop(buffers);
-  }
-  llvm_unreachable("unknown baseline");
-}
-
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
+  for (auto [index, rule] : llvm::enumerate(kBaselines))
+    baselineIndex.getParser().addLiteralOption(rule.name, BaselineIndex(index),
+                                               rule.description);
+  cl::HideUnrelatedOptions(baselinesCategory);
   cl::ParseCommandLineOptions(
       argc, argv, "Plans problems by another planner's rule, for comparison\n");
   if (!outputFile.empty() && inputFiles.size() != 1)
     return fail("-o takes the plan of one problem");
 
+  const Baseline &baseline = kBaselines[unsigned(baselineIndex.getValue())];
   for (const std::string &file : inputFiles) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> input =
         MemoryBuffer::getFile(file, /*IsText=*/true);
@@ -149,13 +131,12 @@ int main(int argc, char **argv) {
     if (!lowerBound)
       return fail(file + ": " + toString(lowerBound.takeError()));
 
-    std::vector<uint64_t> offsets = planBy(baseline, buffers);
+    std::vector<uint64_t> offsets = baseline.plan(buffers);
     Plan plan;
     plan.offsets.assign(offsets.begin(), offsets.end());
-    for (auto [buffer, offset] : llvm::zip_equal(buffers, plan.offsets))
-      plan.slabSize = std::max(plan.slabSize, offset + buffer.size);
+    plan.slabSize = benchmarks::getSlabSize(buffers, plan.offsets);
     if (Error error = validatePlan(buffers, plan))
-      return fail(file + ": the plan of " + getName(baseline) +
+      return fail(file + ": the plan of " + baseline.name +
                   " fails validation: " + toString(std::move(error)));
 
     if (!outputFile.empty()) {
@@ -166,7 +147,7 @@ int main(int argc, char **argv) {
       writeOffsetsCsv(output.os(), *problem, plan.offsets);
       output.keep();
     }
-    outs() << file << "," << getName(baseline) << "," << buffers.size() << ","
+    outs() << file << "," << baseline.name << "," << buffers.size() << ","
            << *lowerBound << "," << plan.slabSize << "\n";
   }
   return 0;
