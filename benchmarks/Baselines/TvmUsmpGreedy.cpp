@@ -10,19 +10,14 @@
 
 namespace memplan::benchmarks {
 
-/// Whether both are live at some time together: USMP's conflicts, which
-/// count buffers of no bytes as well.
-static bool overlapInTime(const Buffer &lhs, const Buffer &rhs) {
-  return lhs.start < rhs.end && rhs.start < lhs.end;
-}
-
 std::vector<uint64_t> planByTvmUsmpGreedy(llvm::ArrayRef<Buffer> buffers,
                                           TvmUsmpOrder order) {
-  // USMP's conflict graph: each buffer's list of those live with it.
+  // USMP's conflict graph: each buffer's list of those live with it, of no
+  // bytes or not.
   std::vector<std::vector<unsigned>> conflicts(buffers.size());
   for (unsigned lhs = 0; lhs < buffers.size(); ++lhs)
     for (unsigned rhs = lhs + 1; rhs < buffers.size(); ++rhs)
-      if (overlapInTime(buffers[lhs], buffers[rhs])) {
+      if (buffers[lhs].overlapsInTime(buffers[rhs])) {
         conflicts[lhs].push_back(rhs);
         conflicts[rhs].push_back(lhs);
       }

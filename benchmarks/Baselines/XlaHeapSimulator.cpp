@@ -46,8 +46,7 @@ std::vector<uint64_t> planByXlaHeap(llvm::ArrayRef<Buffer> buffers,
       continue;
     occupied.clear();
     for (unsigned other : placed)
-      if (buffers[other].start < buffer.end &&
-          buffer.start < buffers[other].end)
+      if (buffers[other].overlapsInTime(buffer))
         occupied.push_back(
             {offsets[other], offsets[other] + buffers[other].size});
     std::sort(occupied.begin(), occupied.end());
