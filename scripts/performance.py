@@ -482,12 +482,12 @@ check of the plan kept; the set-ups after the sort (offset greedy-size's
 gap tree, object greedy-size's time slots and sweep orders) look at the
 clock as they go. Greedy-size places the largest first, so what is left is
 the small end; where its set-up outlasts the limit, it stops there with
-nothing placed. Under a limit, where this many buffers are live at once,
-the offset best runs first the strategies whose cost ignores it (naive and
-start-best-fit), then greedy-size and the rest, and checks each plan that
-becomes the smallest as it is made, within the limit: at 2 s, the pass's
-default, start-best-fit's whole plan is at hand, and checked, when
-greedy-size is stopped.
+nothing placed. Under a limit, where this many buffers are live at once
+(or 250k buffers or more, however few are), the offset best runs first the
+strategies whose cost ignores overlap (naive and start-best-fit), then
+greedy-size and the rest, and checks the smallest plan before greedy-size
+starts, within the limit: at 2 s, the pass's default, start-best-fit's
+whole plan is at hand, and checked, when greedy-size is stopped.
 
 %s
 """ % "\n".join(lines)]

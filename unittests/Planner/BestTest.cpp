@@ -290,6 +290,34 @@ TEST(BestTest, CheapStrategiesFirstUnderADeadlineWhereMuchOverlaps) {
   EXPECT_TRUE(cheapFirst->outcome.provenOptimal);
 }
 
+TEST(BestTest, CheapStrategiesFirstUnderADeadlineOnManyBuffers) {
+  // The problem of the test above, whose overlap is far below the default
+  // threshold: from cheapFirstFromBuffers buffers on, the cheap strategies
+  // go first under a deadline all the same, and below it, or without a
+  // deadline, table order stays.
+  Buffer buffers[] = {makeBuffer(8, 0, 2), makeBuffer(8, 1, 3),
+                      makeBuffer(8, 2, 4)};
+  StrategyOptions options;
+  options.timeLimitSeconds = 0.05;
+  options.deadline = Deadline::after(3600);
+  options.cheapFirstFromBuffers = 4;
+  std::optional<Plan> fewBuffers = runStrategy("best", buffers, options);
+  options.cheapFirstFromBuffers = 3;
+  std::optional<Plan> manyBuffers = runStrategy("best", buffers, options);
+  options.deadline = Deadline();
+  std::optional<Plan> noDeadline = runStrategy("best", buffers, options);
+  ASSERT_TRUE(fewBuffers && manyBuffers && noDeadline);
+  EXPECT_EQ(fewBuffers->outcome.strategy, "greedy-size");
+  EXPECT_EQ(noDeadline->outcome.strategy, "greedy-size");
+  EXPECT_EQ(errorMessage(validatePlan(buffers, *manyBuffers)), "");
+  EXPECT_EQ(manyBuffers->outcome.strategy, "start-best-fit");
+  EXPECT_TRUE(llvm::StringRef(manyBuffers->details)
+                  .starts_with("best: start-best-fit won (16); naive 24, "
+                               "start-best-fit 16; at the lower bound, so "
+                               "greedy-size, "))
+      << manyBuffers->details;
+}
+
 using FixedPlanStrategy = FixedPlanStrategyOf<OffsetStrategy, Plan>;
 
 TEST(BestTest, InvalidPlansNeitherWinNorStopTheRun) {

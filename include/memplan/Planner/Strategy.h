@@ -46,9 +46,16 @@ struct StrategyOptions {
   /// ignores overlap first (OffsetStrategy::costIgnoresOverlap) on problems
   /// whose buffers times the mean number live at once reach this: about where
   /// greedy-size takes seconds (300k generated long-lived buffers, 4.5e9,
-  /// take 3 s; a million in a chain, 1.5e7, 1.5 s), so that a deadline
-  /// that stops it does not leave a tail of buffers stacked.
+  /// take 3 s), so that a deadline that stops it does not leave a tail of
+  /// buffers stacked.
   double cheapFirstFromOverlap = 1e9;
+  /// The same on problems of at least this many buffers, however few are
+  /// live at once: greedy-size's cost grows with n log n too (a chain of
+  /// 250k buffers takes it 0.25-0.55 s, start-best-fit 0.04-0.08 s; one of a
+  /// million, 1.4-2.1 s and 0.2-0.4 s), and where a deadline stopped it on
+  /// a million, the tail it stacked made the plan hundreds of times the
+  /// lower bound.
+  size_t cheapFirstFromBuffers = 250000;
   /// Seed of strategies that make random choices; the same seed gives the
   /// same plan.
   uint64_t seed = 1;

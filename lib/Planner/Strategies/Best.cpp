@@ -27,13 +27,15 @@
 //
 // A plan that meets the lower bound (computeLowerBound) cannot be beaten:
 // no strategy runs after it. Nor does any once StrategyOptions::deadline has
-// passed. Under a deadline, on problems of much overlap
-// (StrategyOptions::cheapFirstFromOverlap), the quick strategies whose cost
-// ignores overlap (naive, start-best-fit) run first: on a million
-// long-lived buffers start-best-fit takes half a second, greedy-size 17,
-// and a deadline that stops greedy-size leaves it a tail of buffers stacked.
-// There, too, the smallest plan is checked as each strategy run alone ends,
-// so that the plan kept is checked within the limit.
+// passed. Under a deadline, on problems of much overlap or many buffers
+// (StrategyOptions::cheapFirstFromOverlap, cheapFirstFromBuffers), the
+// quick strategies whose cost ignores overlap (naive, start-best-fit) run
+// first: on a million long-lived buffers start-best-fit takes half a
+// second, greedy-size 17, on a million in a chain a fifth of greedy-size's
+// time, and a deadline that stops greedy-size leaves it a tail of buffers
+// stacked. There, too, the smallest plan is checked before each strategy
+// whose cost grows with overlap starts, so that the plan kept is checked
+// within the limit where the cheap ones end in time.
 // The details say which strategies did not run and why, and how long the run
 // took. The cost is the sum of the costs of the strategies that run.
 //
@@ -141,6 +143,13 @@ private:
   /// Whether the smallest plan so far is within the gap tolerance of the
   /// lower bound, so that searching is not worth it.
   bool isWithinTolerance();
+  /// Whether the next quick strategy has a cost that ignores overlap: it
+  /// ends soon, and its plan, not the one before (naive's, whose check took
+  /// a third of a 1 s limit on a million buffers), is the one to check.
+  bool isCheapNext() const {
+    return next < quickCount &&
+           best.candidates[order[next]]->costIgnoresOverlap();
+  }
   /// Ends the run when it is within the tolerance and strategies are left.
   void stopIfWithinTolerance();
   Expected<Plan> summarize();
@@ -165,11 +174,13 @@ private:
   unsigned next = 0;
   SmallVector<char> ran;
   Cut cut = Cut::None;
-  /// Whether the deadline is likely to stop the run: it is set and much
-  /// overlaps (StrategyOptions::cheapFirstFromOverlap). Then the cheap
-  /// strategies run first, and the smallest plan is checked as soon as it
-  /// is made, within the limit, rather than once the deadline has passed:
-  /// checking a million buffers takes a fifth of a second.
+  /// Whether the deadline is likely to stop the run: it is set, and much
+  /// overlaps or the buffers are many (StrategyOptions::cheapFirstFromOverlap,
+  /// cheapFirstFromBuffers). Then the cheap strategies run first, and the
+  /// smallest plan is checked before a strategy whose cost grows with
+  /// overlap starts, within the limit, rather than once the deadline has
+  /// passed: checking a million buffers takes a fifth to a third of a
+  /// second.
   bool deadlineBinds = false;
 };
 } // namespace
@@ -212,7 +223,8 @@ BestRun::BestRun(const BestStrategy &best, ArrayRef<Buffer> buffers)
   // Those that ran alone before still do, after them.
   deadlineBinds =
       best.options.deadline.isSet() &&
-      estimateOverlap(buffers) >= best.options.cheapFirstFromOverlap;
+      (buffers.size() >= best.options.cheapFirstFromBuffers ||
+       estimateOverlap(buffers) >= best.options.cheapFirstFromOverlap);
   if (deadlineBinds) {
     SmallVector<unsigned> alone(
         ArrayRef<unsigned>(order).take_front(std::min(kRunAlone, quickCount)));
@@ -322,7 +334,7 @@ void BestRun::runQuickStrategies() {
     bool atBound = run(order[next++], 0);
     if (atBound)
       cut = Cut::AtLowerBound;
-    else if (deadlineBinds)
+    else if (deadlineBinds && !isCheapNext())
       hasPlan();
   }
   if (cut != Cut::None)
