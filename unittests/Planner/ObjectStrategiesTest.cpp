@@ -235,6 +235,32 @@ TEST(ObjectStrategiesTest, BestStartsNoStrategyAfterTheDeadline) {
             "greedy-in-order, mincost-flow did not run");
 }
 
+TEST(ObjectStrategiesTest, BestBoundWaitsForTwoPlansOnManyBuffers) {
+  // Both live at once: naive's 12 bytes meet the bound. Under a deadline on
+  // cheapFirstFromBuffers buffers or more, the bound is asked only after
+  // naive's and greedy-size's plans: greedy-size runs too, and naive still
+  // wins the tie. Otherwise the run stops after naive.
+  Buffer buffers[] = {makeBuffer(8, 0, 2), makeBuffer(4, 0, 2)};
+  StrategyOptions options;
+  options.deadline = Deadline::after(3600);
+  options.cheapFirstFromBuffers = 2;
+  std::optional<ObjectPlan> waited = runObjectsWith("best", buffers, options);
+  options.cheapFirstFromBuffers = 3;
+  std::optional<ObjectPlan> asked = runObjectsWith("best", buffers, options);
+  ASSERT_TRUE(waited && asked);
+  EXPECT_EQ(waited->objectOf, asked->objectOf);
+  EXPECT_EQ(waited->outcome.strategy, "naive");
+  EXPECT_TRUE(waited->outcome.provenOptimal);
+  EXPECT_EQ(waited->details,
+            "best: naive (12 bytes); tried naive 12; greedy-size 12; at the "
+            "lower bound, so greedy-size-improved, greedy-breadth, "
+            "greedy-in-order, mincost-flow did not run");
+  EXPECT_EQ(asked->details,
+            "best: naive (12 bytes); tried naive 12; at the lower bound, so "
+            "greedy-size, greedy-size-improved, greedy-breadth, "
+            "greedy-in-order, mincost-flow did not run");
+}
+
 TEST(ObjectStrategiesTest, BestAtOnceGivesThePlanOfOneAfterTheOther) {
   std::mt19937 rng(2026);
   RandomProblemShape shape;

@@ -54,7 +54,8 @@ struct StrategyOptions {
   /// 250k buffers takes it 0.25-0.55 s, start-best-fit 0.04-0.08 s; one of a
   /// million, 1.4-2.1 s and 0.2-0.4 s), and where a deadline stopped it on
   /// a million, the tail it stacked made the plan hundreds of times the
-  /// lower bound.
+  /// lower bound. The object `best` then computes its lower bound only after
+  /// naive's and greedy-size's plans, and not past the deadline.
   size_t cheapFirstFromBuffers = 250000;
   /// Seed of strategies that make random choices; the same seed gives the
   /// same plan.

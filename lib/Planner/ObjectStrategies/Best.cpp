@@ -12,6 +12,8 @@
 // passed with a plan in hand (the pass's time limit; the plan may then
 // depend on how fast the machine was, and its outcome says it was stopped
 // by the clock). `details` names the strategies that did not run and why.
+// Under a deadline, on many buffers, the bound is computed only after the
+// first two plans, and not once the deadline has passed.
 //
 // With StrategyOptions::parallelFor, on problems of
 // StrategyOptions::parallelFromBuffers buffers or more, the candidates
@@ -61,12 +63,28 @@ private:
 constexpr size_t kRunAlone = 2;
 
 Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
-  // No bound (a sum that overflows) stops nothing.
+  // No bound (a sum that overflows) stops nothing. Under a deadline, on
+  // StrategyOptions::cheapFirstFromBuffers buffers or more, the bound waits
+  // for the first kRunAlone plans, and is not computed once the deadline
+  // has passed: on a million buffers it took half a second, and before it
+  // greedy-size did not get to run within a 1 s limit, which left naive's
+  // plan. The plan is the same either way: the first plan that meets the
+  // bound stops the run, and a later one cannot be smaller than the bound
+  // (ties go to the first); only the details name the one that ran beyond.
+  bool boundWaits = options.deadline.isSet() &&
+                    buffers.size() >= options.cheapFirstFromBuffers;
   std::optional<uint64_t> bound;
-  if (Expected<uint64_t> sum = computeObjectLowerBound(buffers))
-    bound = *sum;
-  else
-    consumeError(sum.takeError());
+  bool boundAsked = false;
+  auto getBound = [&]() -> std::optional<uint64_t> {
+    if (boundAsked || (boundWaits && options.deadline.hasPassed()))
+      return bound;
+    boundAsked = true;
+    if (Expected<uint64_t> sum = computeObjectLowerBound(buffers))
+      bound = *sum;
+    else
+      consumeError(sum.takeError());
+    return bound;
+  };
   std::optional<ObjectPlan> best;
   StringRef bestName;
   std::string tried;
@@ -77,8 +95,11 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   // Why the strategies from `notRun` on did not run, if any did not.
   StringRef cut;
   size_t notRun = candidates.size();
-  auto isAtBound = [&] {
-    return best && bound && best->getTotalSize() <= *bound;
+  auto isAtBound = [&](size_t next) {
+    if (!best || (boundWaits && next < kRunAlone))
+      return false;
+    std::optional<uint64_t> known = getBound();
+    return known && best->getTotalSize() <= *known;
   };
   auto stopAt = [&](size_t index, StringRef why) {
     cut = why;
@@ -132,7 +153,7 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       atOnce ? std::min(kRunAlone, candidates.size()) : candidates.size();
   SmallVector<std::optional<Expected<ObjectPlan>>> ranAtOnce;
   for (size_t next = 0; next != candidates.size(); ++next) {
-    if (isAtBound()) {
+    if (isAtBound(next)) {
       stopAt(next, kAtBound);
       break;
     }
@@ -169,7 +190,10 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       os << (index == notRun ? "" : ", ") << candidates[index]->getName();
     os << " did not run";
   }
-  // A plan at the positional-maximum bound is proven optimal.
+  // A plan at the positional-maximum bound is proven optimal (past the
+  // deadline, the bound is not computed for it).
+  if (!boundWaits)
+    getBound();
   if (bound && best->getTotalSize() <= *bound)
     summary.provenBound = std::max(summary.provenBound, *bound);
   summary.strategy = bestName.str();
