@@ -183,6 +183,7 @@ SmallVector<uint64_t> computePositionalMaximums(ArrayRef<Buffer> buffers) {
     return lhs.size != rhs.size ? lhs.size > rhs.size : lhs.first < rhs.first;
   });
 
+  assert(spans.size() < UINT32_MAX && "live counts are 32 bits wide");
   RangeAddMax liveCounts(times.empty() ? 0 : times.size() - 1);
   SmallVector<uint64_t> maximums;
   for (size_t i = 0, e = spans.size(); i != e;) {

@@ -241,19 +241,19 @@ TEST(ClockedPlacementTest, ObjectStrategiesGiveOwnObjectsPastTheDeadline) {
   EXPECT_EQ(swept->outcome.stackedByClock, occupying);
 }
 
-TEST(ClockedPlacementTest, ObjectSetUpsStopBeforeTheyOrderTheBuffers) {
-  // Greedy-size-improved and greedy-breadth look at the deadline between
-  // the steps of their set-up, before they order the buffers: past it, each
-  // buffer gets an object of its own in input order (greedy-size-improved
-  // gave them in its order by size once its set-up was done).
+TEST(ClockedPlacementTest, ObjectSetUpStopsBeforeItOrdersTheBuffers) {
+  // Greedy-size-improved looks at the deadline between the steps of its
+  // set-up, before it orders the buffers: past it, each buffer gets an
+  // object of its own in input order (it gave them in its order by size
+  // once its set-up was done). Greedy-breadth's stopped plan is in input
+  // order wherever it stops, so only the test above holds it.
   Buffer buffers[] = {makeBuffer(4, 0, 2), makeBuffer(16, 1, 3),
                       makeBuffer(8, 2, 4), makeBuffer(32, 0, 4)};
   StrategyOptions late;
   late.deadline = passedDeadline();
-  for (llvm::StringRef name : {"greedy-size-improved", "greedy-breadth"}) {
-    SCOPED_TRACE(name.str());
-    std::optional<ObjectPlan> stopped =
-        planObjects(*createObjectStrategy(name, late), buffers);
+  {
+    std::optional<ObjectPlan> stopped = planObjects(
+        *createObjectStrategy("greedy-size-improved", late), buffers);
     ASSERT_TRUE(stopped);
     EXPECT_EQ(stopped->objectOf, (llvm::SmallVector<unsigned>{0, 1, 2, 3}));
     EXPECT_EQ(stopped->objectSizes,

@@ -12,8 +12,9 @@
 // passed with a plan in hand (the pass's time limit; the plan may then
 // depend on how fast the machine was, and its outcome says it was stopped
 // by the clock). `details` names the strategies that did not run and why.
-// Under a deadline, on many buffers, the bound is computed only after the
-// first two plans, and not once the deadline has passed.
+// Under a deadline, on many buffers not all live at once, the bound is
+// computed only after the first two plans, and not once the deadline has
+// passed.
 //
 // With StrategyOptions::parallelFor, on problems of
 // StrategyOptions::parallelFromBuffers buffers or more, the candidates
@@ -62,17 +63,34 @@ private:
 /// the bound on many real networks, and then nothing else need run.
 constexpr size_t kRunAlone = 2;
 
+/// Whether every buffer that holds bytes is live at one time: intervals
+/// that overlap pairwise share a point, so the latest start comes before
+/// the earliest end.
+static bool areAllLiveAtOnce(ArrayRef<Buffer> buffers) {
+  uint64_t latestStart = 0, earliestEnd = UINT64_MAX;
+  for (const Buffer &buffer : buffers) {
+    if (buffer.size == 0)
+      continue;
+    latestStart = std::max(latestStart, buffer.start);
+    earliestEnd = std::min(earliestEnd, buffer.end);
+  }
+  return latestStart < earliestEnd;
+}
+
 Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   // No bound (a sum that overflows) stops nothing. Under a deadline, on
   // StrategyOptions::cheapFirstFromBuffers buffers or more, the bound waits
   // for the first kRunAlone plans, and is not computed once the deadline
   // has passed: on a million buffers it took half a second, and before it
   // greedy-size did not get to run within a 1 s limit, which left naive's
-  // plan. The plan is the same either way: the first plan that meets the
-  // bound stops the run, and a later one cannot be smaller than the bound
-  // (ties go to the first); only the details name the one that ran beyond.
+  // plan. Where some buffers are never live together, the positional
+  // maximums sum to less than all the sizes, so naive's plan (every buffer
+  // on its own) cannot meet the bound and waiting changes nothing but the
+  // time the bound is computed; where all are live at one time, it meets
+  // the bound, and the bound is not waited for.
   bool boundWaits = options.deadline.isSet() &&
-                    buffers.size() >= options.cheapFirstFromBuffers;
+                    buffers.size() >= options.cheapFirstFromBuffers &&
+                    !areAllLiveAtOnce(buffers);
   std::optional<uint64_t> bound;
   bool boundAsked = false;
   auto getBound = [&]() -> std::optional<uint64_t> {
@@ -190,10 +208,9 @@ Expected<ObjectPlan> BestObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
       os << (index == notRun ? "" : ", ") << candidates[index]->getName();
     os << " did not run";
   }
-  // A plan at the positional-maximum bound is proven optimal (past the
-  // deadline, the bound is not computed for it).
-  if (!boundWaits)
-    getBound();
+  // A plan at the positional-maximum bound is proven optimal (a bound that
+  // waits is not computed past the deadline for it).
+  getBound();
   if (bound && best->getTotalSize() <= *bound)
     summary.provenBound = std::max(summary.provenBound, *bound);
   summary.strategy = bestName.str();

@@ -262,6 +262,8 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   detail::ObjectSet objects(buffers);
   SmallVector<unsigned> order(buffers.size());
   std::iota(order.begin(), order.end(), 0u);
+  if (deadline.hasPassed())
+    return objects.takeStoppedPlan(order, getName());
   // Distinct positional maximums, largest first.
   SmallVector<uint64_t> maximums = computePositionalMaximums(buffers);
   if (deadline.hasPassed())

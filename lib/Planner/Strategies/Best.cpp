@@ -219,7 +219,9 @@ BestRun::BestRun(const BestStrategy &best, ArrayRef<Buffer> buffers)
   quickCount = order.size();
   // Where a deadline may stop greedy-size and the like part way, those whose
   // cost ignores overlap go first. Ties still go to the strategy given
-  // first (findSmallestValid), so only where the run stops changes.
+  // first among those that ran (findSmallestValid), but where a cheap one
+  // meets the bound the run ends there, and its plan is kept, not the one
+  // greedy-size would have made: the offsets may differ, not the slab.
   // Those that ran alone before still do, after them.
   deadlineBinds =
       best.options.deadline.isSet() &&
