@@ -262,12 +262,13 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   detail::ObjectSet objects(buffers);
   SmallVector<unsigned> order(buffers.size());
   std::iota(order.begin(), order.end(), 0u);
+  auto stop = [&] { return objects.takeStoppedPlan(order, getName()); };
   if (deadline.hasPassed())
-    return objects.takeStoppedPlan(order, getName());
+    return stop();
   // Distinct positional maximums, largest first.
   SmallVector<uint64_t> maximums = computePositionalMaximums(buffers);
   if (deadline.hasPassed())
-    return objects.takeStoppedPlan(order, getName());
+    return stop();
   maximums.erase(llvm::unique(maximums), maximums.end());
   // Stage 2i+1 holds the size maximums[i]; stage 2i the sizes strictly
   // between maximums[i] and maximums[i - 1] (below the last one for i = m).
@@ -296,7 +297,7 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     first = last;
 
     if (deadline.hasPassed())
-      return objects.takeStoppedPlan(order, getName());
+      return stop();
     Stage candidates(buffers, members);
     std::priority_queue<Candidate, std::vector<Candidate>,
                         std::greater<Candidate>>
@@ -334,7 +335,7 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     for (unsigned object = 0, numObjects = objects.getNumObjects();
          object != numObjects; ++object) {
       if (clock.hasPassed())
-        return objects.takeStoppedPlan(order, getName());
+        return stop();
       const std::map<uint64_t, uint64_t> &lifetimes =
           objects.getLifetimes(object);
       std::optional<uint64_t> l;
@@ -365,7 +366,7 @@ GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
     size_t nextNew = 0;
     for (size_t left = members.size(); left != 0; --left) {
       if (clock.hasPassed())
-        return objects.takeStoppedPlan(order, getName());
+        return stop();
       std::optional<Candidate> best;
       while (!heap.empty() && !best) {
         Candidate top = heap.top();
