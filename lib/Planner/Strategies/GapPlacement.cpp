@@ -337,6 +337,23 @@ static void prefetchHead(const void *first, const void *end) {
 #endif
 }
 
+/// The lower of the ranges at `lhs` and `rhs` by offset (`lhs`'s on a tie),
+/// moving past it. Where two lists interleave finely which one goes next is
+/// as good as random, and a mispredicted branch there cost more than the
+/// masks that choose without one (greedy-size on long-lived problems of
+/// 300k and 1M buffers: 8-13% of its time).
+template <typename Range>
+static const Range &takeLower(const Range *&lhs, const Range *&rhs) {
+  uintptr_t takeRhs = rhs->offset < lhs->offset;
+  uintptr_t mask = -takeRhs;
+  const auto *taken = reinterpret_cast<const Range *>(
+      (reinterpret_cast<uintptr_t>(rhs) & mask) |
+      (reinterpret_cast<uintptr_t>(lhs) & ~mask));
+  rhs += takeRhs;
+  lhs += 1 - takeRhs;
+  return *taken;
+}
+
 GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
   if (lists.empty())
     return {};
@@ -387,9 +404,10 @@ GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
     Run lhs = runs.pop_back_val();
     Run rhs = runs.pop_back_val();
     // Room first: the join reads what it appends to.
-    merged.reserve(merged.size() + lhs.size + rhs.size);
     size_t begin = merged.size();
-    joinSorted(view(lhs), view(rhs), merged);
+    merged.resize_for_overwrite(begin + lhs.size + rhs.size);
+    PlacedRange *end = joinSorted(view(lhs), view(rhs), merged.begin() + begin);
+    merged.truncate(end - merged.begin());
     Run joined = {merged.size() - begin, begin, nullptr};
     runs.insert(std::upper_bound(runs.begin(), runs.end(), joined, longer),
                 joined);
@@ -397,29 +415,36 @@ GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
   return {view(runs[0]), view(runs[1])};
 }
 
-void GapPlacer::joinSorted(ArrayRef<PlacedRange> lhs, ArrayRef<PlacedRange> rhs,
-                           SmallVectorImpl<PlacedRange> &out) {
+GapPlacer::PlacedRange *GapPlacer::joinSorted(ArrayRef<PlacedRange> lhs,
+                                              ArrayRef<PlacedRange> rhs,
+                                              PlacedRange *out) {
   // Every run holds a range: findOverlapping hands over no empty list.
   assert(!lhs.empty() && !rhs.empty() && "runs are never empty");
-  // `out` may hold the runs joined before: join only within this one, whose
-  // last range is kept in `open` until the end.
+  // Whether a range opens a block is as good as random where lists
+  // interleave finely, so it is decided by a mask, as takeLower decides
+  // which list goes next: every step stores the open block, and `out` moves
+  // past it only when the next range opens a new one. A range that opens a
+  // block ends above the open one, so the open block's end is the larger of
+  // the two either way.
   const PlacedRange *l = lhs.begin(), *r = rhs.begin();
+  const PlacedRange *lhsEnd = lhs.end(), *rhsEnd = rhs.end();
   PlacedRange open = r->offset < l->offset ? *r++ : *l++;
   auto append = [&](const PlacedRange &range) {
-    if (range.offset <= open.end) {
-      open.end = std::max(open.end, range.end);
-    } else {
-      out.push_back(open);
-      open = range;
-    }
+    uint64_t opens = range.offset > open.end;
+    *out = open;
+    out += opens;
+    uint64_t mask = -opens;
+    open.offset = (range.offset & mask) | (open.offset & ~mask);
+    open.end = std::max(open.end, range.end);
   };
-  while (l != lhs.end() && r != rhs.end())
-    append(r->offset < l->offset ? *r++ : *l++);
-  for (; l != lhs.end(); ++l)
+  while (l != lhsEnd && r != rhsEnd)
+    append(takeLower(l, r));
+  for (; l != lhsEnd; ++l)
     append(*l);
-  for (; r != rhs.end(); ++r)
+  for (; r != rhsEnd; ++r)
     append(*r);
-  out.push_back(open);
+  *out++ = open;
+  return out;
 }
 
 bool GapPlacer::place(unsigned index) {
@@ -434,15 +459,9 @@ bool GapPlacer::place(unsigned index) {
   uint64_t prev = 0;
   std::optional<uint64_t> bestOffset;
   uint64_t smallestGap = 0;
-  // Both lists in offset order at once.
-  const PlacedRange *next = ranges.first.begin(),
-                    *nextSecond = ranges.second.begin();
-  while (next != ranges.first.end() || nextSecond != ranges.second.end()) {
-    const PlacedRange &x = nextSecond == ranges.second.end() ||
-                                   (next != ranges.first.end() &&
-                                    next->offset <= nextSecond->offset)
-                               ? *next++
-                               : *nextSecond++;
+  // Each gap is checked once its end is known, so the two lists are read in
+  // offset order at once.
+  auto checkGapBelow = [&](const PlacedRange &x) {
     // Only a gap smaller than the best so far and at least as long as the
     // buffer may take it, so most gaps are passed over without aligning.
     uint64_t gap = x.offset - prev;
@@ -455,7 +474,17 @@ bool GapPlacer::place(unsigned index) {
       }
     }
     prev = std::max(prev, x.end);
-  }
+  };
+  const PlacedRange *next = ranges.first.begin(),
+                    *nextSecond = ranges.second.begin();
+  const PlacedRange *firstEnd = ranges.first.end(),
+                    *secondEnd = ranges.second.end();
+  while (next != firstEnd && nextSecond != secondEnd)
+    checkGapBelow(takeLower(next, nextSecond));
+  for (; next != firstEnd; ++next)
+    checkGapBelow(*next);
+  for (; nextSecond != secondEnd; ++nextSecond)
+    checkGapBelow(*nextSecond);
 
   if (!recordPlacement(buffers, plan, index, bestOffset, prev))
     return false;

@@ -144,11 +144,13 @@ private:
     llvm::ArrayRef<PlacedRange> first, second;
   };
   RangesInOffsetOrder getRangesInOffsetOrder();
-  /// Appends the ranges of `lhs` and `rhs` (each in offset order) to `out`
-  /// in offset order, joining those that overlap or touch. Neither is empty.
-  static void joinSorted(llvm::ArrayRef<PlacedRange> lhs,
-                         llvm::ArrayRef<PlacedRange> rhs,
-                         llvm::SmallVectorImpl<PlacedRange> &out);
+  /// Writes the ranges of `lhs` and `rhs` (each in offset order) from `out`
+  /// in offset order, joining those that overlap or touch, and returns the
+  /// end of what it wrote. Neither is empty; `out` has room for both and
+  /// overlaps neither.
+  static PlacedRange *joinSorted(llvm::ArrayRef<PlacedRange> lhs,
+                                 llvm::ArrayRef<PlacedRange> rhs,
+                                 PlacedRange *out);
   void insertIntoTree(unsigned index);
   /// Adds `range` to the `fill` blocks from `first`, merging it with those
   /// it overlaps or touches; there is room for one more.
