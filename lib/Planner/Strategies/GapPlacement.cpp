@@ -210,9 +210,8 @@ void GapPlacer::addToSlots(PlacedRange *first, unsigned &fill,
       std::partition_point(first, last, [&](const PlacedRange &block) {
         return block.end < range.offset;
       });
-  // Every block passed here merges with `range`, so the walk costs no more
-  // than the merge, where a second binary search took about ten steps on
-  // the hundreds of blocks of a long-lived problem's lists.
+  // Every block passed here merges with `range`, so the walk is no longer
+  // than the merge.
   PlacedRange *high = low;
   while (high != last && high->offset <= range.end)
     ++high;
@@ -341,9 +340,8 @@ static void prefetchHead(const void *first, const void *end) {
 
 /// The lower of the ranges at `lhs` and `rhs` by offset (`lhs`'s on a tie),
 /// moving past it. Where two lists interleave finely which one goes next is
-/// as good as random, and a mispredicted branch there cost more than the
-/// masks that choose without one (greedy-size on long-lived problems of
-/// 300k and 1M buffers: 8-13% of its time).
+/// as good as random, so a mask chooses it rather than a branch that would
+/// be mispredicted (docs/strategies.md has what that saved).
 template <typename Range>
 static const Range &takeLower(const Range *&lhs, const Range *&rhs) {
   uintptr_t takeRhs = rhs->offset < lhs->offset;
@@ -405,7 +403,7 @@ GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
   while (runs.size() > 2) {
     Run lhs = runs.pop_back_val();
     Run rhs = runs.pop_back_val();
-    // Room first: the join reads what it appends to.
+    // Room first: the views into `merged` are taken once it has grown.
     size_t begin = merged.size();
     merged.resize_for_overwrite(begin + lhs.size + rhs.size);
     PlacedRange *end = joinSorted(view(lhs), view(rhs), merged.begin() + begin);
@@ -422,12 +420,11 @@ GapPlacer::PlacedRange *GapPlacer::joinSorted(ArrayRef<PlacedRange> lhs,
                                               PlacedRange *out) {
   // Every run holds a range: findOverlapping hands over no empty list.
   assert(!lhs.empty() && !rhs.empty() && "runs are never empty");
-  // Whether a range opens a block is as good as random where lists
-  // interleave finely, so it is decided by a mask, as takeLower decides
-  // which list goes next: every step stores the open block, and `out` moves
-  // past it only when the next range opens a new one. A range that opens a
-  // block ends above the open one, so the open block's end is the larger of
-  // the two either way.
+  // Whether a range opens a block is decided by a mask too, as in
+  // takeLower: every step stores the open block, and `out` moves past it
+  // only when the next range opens a new one. A range that opens a block
+  // ends above the open one, so the open block's end is the larger of the
+  // two either way.
   const PlacedRange *l = lhs.begin(), *r = rhs.begin();
   const PlacedRange *lhsEnd = lhs.end(), *rhsEnd = rhs.end();
   PlacedRange open = r->offset < l->offset ? *r++ : *l++;
@@ -461,8 +458,7 @@ bool GapPlacer::place(unsigned index) {
   uint64_t prev = 0;
   std::optional<uint64_t> bestOffset;
   uint64_t smallestGap = 0;
-  // Each gap is checked once its end is known, so the two lists are read in
-  // offset order at once.
+  // Both lists in offset order at once.
   auto checkGapBelow = [&](const PlacedRange &x) {
     // Only a gap smaller than the best so far and at least as long as the
     // buffer may take it, so most gaps are passed over without aligning.

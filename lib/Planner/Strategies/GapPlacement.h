@@ -144,10 +144,10 @@ private:
     llvm::ArrayRef<PlacedRange> first, second;
   };
   RangesInOffsetOrder getRangesInOffsetOrder();
-  /// Writes the ranges of `lhs` and `rhs` (each in offset order) from `out`
-  /// in offset order, joining those that overlap or touch, and returns the
-  /// end of what it wrote. Neither is empty; `out` has room for both and
-  /// overlaps neither.
+  /// Writes the ranges of `lhs` and `rhs` (each in offset order) to `out`
+  /// onward in offset order, joining those that overlap or touch, and
+  /// returns the end of what it wrote. Neither is empty; `out` has room for
+  /// both and overlaps neither.
   static PlacedRange *joinSorted(llvm::ArrayRef<PlacedRange> lhs,
                                  llvm::ArrayRef<PlacedRange> rhs,
                                  PlacedRange *out);
