@@ -251,16 +251,13 @@ TEST(ClockedPlacementTest, ObjectSetUpStopsBeforeItOrdersTheBuffers) {
                       makeBuffer(8, 2, 4), makeBuffer(32, 0, 4)};
   StrategyOptions late;
   late.deadline = passedDeadline();
-  {
-    std::optional<ObjectPlan> stopped = planObjects(
-        *createObjectStrategy("greedy-size-improved", late), buffers);
-    ASSERT_TRUE(stopped);
-    EXPECT_EQ(stopped->objectOf, (llvm::SmallVector<unsigned>{0, 1, 2, 3}));
-    EXPECT_EQ(stopped->objectSizes,
-              (llvm::SmallVector<uint64_t>{4, 16, 8, 32}));
-    EXPECT_TRUE(stopped->outcome.stoppedByClock);
-    EXPECT_EQ(stopped->outcome.stackedByClock, 4u);
-  }
+  std::optional<ObjectPlan> stopped =
+      planObjects(*createObjectStrategy("greedy-size-improved", late), buffers);
+  ASSERT_TRUE(stopped);
+  EXPECT_EQ(stopped->objectOf, (llvm::SmallVector<unsigned>{0, 1, 2, 3}));
+  EXPECT_EQ(stopped->objectSizes, (llvm::SmallVector<uint64_t>{4, 16, 8, 32}));
+  EXPECT_TRUE(stopped->outcome.stoppedByClock);
+  EXPECT_EQ(stopped->outcome.stackedByClock, 4u);
 }
 
 using FixedObjectPlanStrategy = FixedPlanStrategyOf<ObjectStrategy, ObjectPlan>;

@@ -354,6 +354,20 @@ static const Range &takeLower(const Range *&lhs, const Range *&rhs) {
   return *taken;
 }
 
+/// Calls `visit` on every range of [lhs, lhsEnd) and [rhs, rhsEnd), each
+/// in offset order, in offset order.
+template <typename Range, typename Visit>
+static void visitInOffsetOrder(const Range *lhs, const Range *lhsEnd,
+                               const Range *rhs, const Range *rhsEnd,
+                               Visit visit) {
+  while (lhs != lhsEnd && rhs != rhsEnd)
+    visit(takeLower(lhs, rhs));
+  for (; lhs != lhsEnd; ++lhs)
+    visit(*lhs);
+  for (; rhs != rhsEnd; ++rhs)
+    visit(*rhs);
+}
+
 GapPlacer::RangesInOffsetOrder GapPlacer::getRangesInOffsetOrder() {
   if (lists.empty())
     return {};
@@ -426,22 +440,15 @@ GapPlacer::PlacedRange *GapPlacer::joinSorted(ArrayRef<PlacedRange> lhs,
   // ends above the open one, so the open block's end is the larger of the
   // two either way.
   const PlacedRange *l = lhs.begin(), *r = rhs.begin();
-  const PlacedRange *lhsEnd = lhs.end(), *rhsEnd = rhs.end();
-  PlacedRange open = r->offset < l->offset ? *r++ : *l++;
-  auto append = [&](const PlacedRange &range) {
+  PlacedRange open = takeLower(l, r);
+  visitInOffsetOrder(l, lhs.end(), r, rhs.end(), [&](const PlacedRange &range) {
     uint64_t opens = range.offset > open.end;
     *out = open;
     out += opens;
     uint64_t mask = -opens;
     open.offset = (range.offset & mask) | (open.offset & ~mask);
     open.end = std::max(open.end, range.end);
-  };
-  while (l != lhsEnd && r != rhsEnd)
-    append(takeLower(l, r));
-  for (; l != lhsEnd; ++l)
-    append(*l);
-  for (; r != rhsEnd; ++r)
-    append(*r);
+  });
   *out++ = open;
   return out;
 }
@@ -473,16 +480,8 @@ bool GapPlacer::place(unsigned index) {
     }
     prev = std::max(prev, x.end);
   };
-  const PlacedRange *next = ranges.first.begin(),
-                    *nextSecond = ranges.second.begin();
-  const PlacedRange *firstEnd = ranges.first.end(),
-                    *secondEnd = ranges.second.end();
-  while (next != firstEnd && nextSecond != secondEnd)
-    checkGapBelow(takeLower(next, nextSecond));
-  for (; next != firstEnd; ++next)
-    checkGapBelow(*next);
-  for (; nextSecond != secondEnd; ++nextSecond)
-    checkGapBelow(*nextSecond);
+  visitInOffsetOrder(ranges.first.begin(), ranges.first.end(),
+                     ranges.second.begin(), ranges.second.end(), checkGapBelow);
 
   if (!recordPlacement(buffers, plan, index, bestOffset, prev))
     return false;
