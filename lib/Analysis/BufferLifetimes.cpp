@@ -67,6 +67,21 @@ bool staysInsideOneExecution(Region *region,
   });
 }
 
+/// The terminator of `region`'s only block if it or an op nested in it uses
+/// one of `aliases`.
+Operation *getUserInTerminator(Region *region,
+                               const llvm::SetVector<Value> &aliases) {
+  Block &body = region->front();
+  if (!body.mightHaveTerminator())
+    return nullptr;
+  Operation *terminator = body.getTerminator();
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers())
+      if (terminator->isAncestor(user))
+        return terminator;
+  return nullptr;
+}
+
 /// Checks every region between the allocation and the body its slab will be
 /// in: the slab must be visible, each instance of the buffer must be used by
 /// one thread at a time, and a buffer allocated once per iteration must not
@@ -117,6 +132,14 @@ checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
           return LeftAlone{LeftAloneKind::UnsupportedRegion,
                            "allocated inside the parallel region of " +
                                quoteOp(owner) + ", which has several blocks"};
+        // The iteration's slab is freed just before the body's terminator;
+        // a terminator with regions of its own (scf.reduce) runs after it.
+        if (Operation *terminator = getUserInTerminator(region, aliases))
+          return LeftAlone{LeftAloneKind::UnsupportedRegion,
+                           "used by " + quoteOp(terminator) +
+                               ", which ends the parallel region of " +
+                               quoteOp(owner) +
+                               " after the iteration's slab is freed"};
         scope = owner;
         return std::nullopt;
       }
