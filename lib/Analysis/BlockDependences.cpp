@@ -18,29 +18,54 @@ using namespace memplan;
 namespace {
 
 /// Where an accessed memref comes from: a value with an allocation effect,
-/// a global's symbol, the function's arguments, or nothing known.
+/// a constant global's symbol, the memory the function shares with its
+/// callers (its arguments and the writable globals, since a caller may pass
+/// a global as an argument), or nothing known.
 struct Origin {
-  enum Kind { Allocation, Global, Arguments, Unknown } kind = Unknown;
+  enum Kind { Allocation, ConstantGlobal, Shared, Unknown } kind = Unknown;
   const void *key = nullptr;
 };
 
-Origin findOrigin(Value value) {
-  value = getViewedMemRef(value);
-  if (auto argument = dyn_cast<BlockArgument>(value)) {
-    Operation *parent = argument.getOwner()->getParentOp();
-    if (isa_and_nonnull<FunctionOpInterface>(parent) &&
-        argument.getOwner()->isEntryBlock())
-      return {Origin::Arguments, nullptr};
+/// Finds where accessed memrefs come from, looking each global up once.
+class OriginFinder {
+public:
+  Origin find(Value value) {
+    value = getViewedMemRef(value);
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      Operation *parent = argument.getOwner()->getParentOp();
+      if (isa_and_nonnull<FunctionOpInterface>(parent) &&
+          argument.getOwner()->isEntryBlock())
+        return {Origin::Shared, nullptr};
+      return {};
+    }
+    Operation *definer = value.getDefiningOp();
+    if (auto global = dyn_cast<memref::GetGlobalOp>(definer)) {
+      if (isConstant(global))
+        return {Origin::ConstantGlobal,
+                global.getNameAttr().getAsOpaquePointer()};
+      return {Origin::Shared, nullptr};
+    }
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(definer))
+      if (effects.getEffectOnValue<MemoryEffects::Allocate>(value))
+        return {Origin::Allocation, value.getAsOpaquePointer()};
     return {};
   }
-  Operation *definer = value.getDefiningOp();
-  if (auto global = dyn_cast<memref::GetGlobalOp>(definer))
-    return {Origin::Global, global.getNameAttr().getAsOpaquePointer()};
-  if (auto effects = dyn_cast<MemoryEffectOpInterface>(definer))
-    if (effects.getEffectOnValue<MemoryEffects::Allocate>(value))
-      return {Origin::Allocation, value.getAsOpaquePointer()};
-  return {};
-}
+
+private:
+  /// Whether the global `getGlobal` reads is constant: then nothing writes
+  /// it, and an argument that aliases it is only read too.
+  bool isConstant(memref::GetGlobalOp getGlobal) {
+    auto [it, inserted] = constantGlobals.try_emplace(getGlobal.getNameAttr());
+    if (inserted) {
+      auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+          getGlobal, getGlobal.getNameAttr());
+      it->second = global && global.getConstant();
+    }
+    return it->second;
+  }
+
+  llvm::DenseMap<Attribute, bool> constantGlobals;
+};
 
 /// One step's accesses, by origin.
 struct Access {
@@ -50,7 +75,8 @@ struct Access {
 
 /// The accesses of `op` and the ops nested in it, or none when its effects
 /// are not known (then `unknown` is set).
-llvm::SmallVector<Access> collectAccesses(Operation *op, bool &unknown) {
+llvm::SmallVector<Access> collectAccesses(Operation *op, OriginFinder &origins,
+                                          bool &unknown) {
   llvm::SmallVector<Access> accesses;
   std::optional<llvm::SmallVector<MemoryEffects::EffectInstance>> effects =
       getEffectsRecursively(op);
@@ -62,7 +88,7 @@ llvm::SmallVector<Access> collectAccesses(Operation *op, bool &unknown) {
       continue;
     bool writes = !isa<MemoryEffects::Read>(effect.getEffect());
     Value value = effect.getValue();
-    Origin origin = value ? findOrigin(value) : Origin{};
+    Origin origin = value ? origins.find(value) : Origin{};
     // Memory allocated inside the op is its own business.
     if (origin.kind == Origin::Allocation) {
       Operation *owner =
@@ -118,12 +144,13 @@ memplan::computeBlockDependences(llvm::ArrayRef<Operation *> steps) {
   // Memory, in block order. A step with unknown effects, or an access of
   // unknown origin, is a fence: ordered against every access before and
   // after it.
+  OriginFinder finder;
   llvm::DenseMap<std::pair<int, const void *>, OriginState> origins;
   std::optional<unsigned> lastFence;
   llvm::SmallVector<unsigned> accessesSinceFence;
   for (auto [index, op] : llvm::enumerate(steps)) {
     bool unknown = false;
-    llvm::SmallVector<Access> accesses = collectAccesses(op, unknown);
+    llvm::SmallVector<Access> accesses = collectAccesses(op, finder, unknown);
     bool fence = unknown || llvm::any_of(accesses, [](const Access &access) {
                    return access.origin.kind == Origin::Unknown;
                  });

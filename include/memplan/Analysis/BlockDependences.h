@@ -25,8 +25,9 @@ namespace memplan {
 /// - a step that uses a value defined by another (or by an op nested in it);
 /// - two steps that access memory that may overlap, one of them writing or
 ///   freeing. Buffers are told apart by where they come from, through views
-///   and casts: each allocation in the function, each global, and the
-///   function's arguments together (which may alias each other but no
+///   and casts: each allocation in the function, each constant global,
+///   and the function's arguments together with the writable globals
+///   (which may alias each other, since a caller may pass a global, but no
 ///   allocation);
 /// - a step whose effects are unknown (a call, an unregistered op, an op
 ///   nested op whose effects are unknown), or that accesses memory whose
