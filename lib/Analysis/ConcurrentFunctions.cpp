@@ -1,6 +1,7 @@
 //===- ConcurrentFunctions.cpp - Functions that may run at once -----------===//
 
 #include "memplan/Analysis/ConcurrentFunctions.h"
+#include "memplan/Analysis/AddressTakenFunctions.h"
 #include "memplan/Analysis/LeftAlone.h"
 #include "memplan/Analysis/RegionSemantics.h"
 
@@ -20,27 +21,6 @@ std::string nameFunction(Operation *func) {
   if (auto symbol = dyn_cast<SymbolOpInterface>(func))
     return ("@" + symbol.getName()).str();
   return quoteOp(func);
-}
-
-/// Functions of the module whose symbol is used other than as the callee of
-/// a call: a call through a pointer may reach any of them.
-llvm::SetVector<Operation *>
-findAddressTakenFunctions(ModuleOp module, SymbolTableCollection &symbols) {
-  llvm::SetVector<Operation *> taken;
-  module->walk([&](Operation *op) {
-    SymbolRefAttr callee;
-    if (auto call = dyn_cast<CallOpInterface>(op))
-      callee =
-          llvm::dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
-    op->getAttrDictionary().walk([&](SymbolRefAttr reference) {
-      if (reference == callee)
-        return;
-      Operation *target = symbols.lookupNearestSymbolFrom(op, reference);
-      if (target && isa<FunctionOpInterface>(target))
-        taken.insert(target);
-    });
-  });
-  return taken;
 }
 
 } // namespace

@@ -2,10 +2,14 @@
 
 #include "SlabPlacement.h"
 
+#include "memplan/Analysis/AddressTakenFunctions.h"
+
 #include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -61,6 +65,9 @@ SlabKind SlabPlacer::getPlacement(FunctionOpInterface func) {
 llvm::DenseSet<Operation *> findRecursiveFunctions(ModuleOp module) {
   CallGraph callGraph(module);
   llvm::DenseSet<Operation *> recursive;
+  auto functionOf = [](CallGraphNode *node) {
+    return node->getCallableRegion()->getParentOp();
+  };
   // Every function is reachable from the external caller node.
   const CallGraph *graph = &callGraph;
   for (auto scc = llvm::scc_begin(graph); !scc.isAtEnd(); ++scc) {
@@ -75,8 +82,49 @@ llvm::DenseSet<Operation *> findRecursiveFunctions(ModuleOp module) {
       continue;
     for (CallGraphNode *node : nodes)
       if (!node->isExternal())
-        recursive.insert(node->getCallableRegion()->getParentOp());
+        recursive.insert(functionOf(node));
   }
+
+  // A call whose callee is unknown (func.call_indirect) may call any
+  // function whose address is taken, which the call graph does not show:
+  // a function that reaches such a call and is reached from such a
+  // function is on a cycle through it.
+  SymbolTableCollection symbols;
+  llvm::SetVector<Operation *> taken =
+      findAddressTakenFunctions(module, symbols);
+  CallGraphNode *unknown = callGraph.getUnknownCalleeNode();
+  llvm::DenseMap<CallGraphNode *, llvm::SmallVector<CallGraphNode *>> callers;
+  llvm::SmallVector<CallGraphNode *> worklist;
+  llvm::DenseSet<CallGraphNode *> reachesUnknown, reachedFromTaken;
+  for (CallGraphNode *node : callGraph) {
+    if (node->isExternal())
+      continue;
+    for (const CallGraphNode::Edge &edge : *node) {
+      if (edge.getTarget() == unknown && reachesUnknown.insert(node).second)
+        worklist.push_back(node);
+      callers[edge.getTarget()].push_back(node);
+    }
+  }
+  // Backwards from the unknown calls...
+  while (!worklist.empty())
+    for (CallGraphNode *caller : callers.lookup(worklist.pop_back_val()))
+      if (reachesUnknown.insert(caller).second)
+        worklist.push_back(caller);
+  if (reachesUnknown.empty())
+    return recursive;
+  // ...and forwards from the functions they may call.
+  for (CallGraphNode *node : callGraph)
+    if (!node->isExternal() && taken.contains(functionOf(node)) &&
+        reachedFromTaken.insert(node).second)
+      worklist.push_back(node);
+  while (!worklist.empty())
+    for (const CallGraphNode::Edge &edge : *worklist.pop_back_val())
+      if (!edge.getTarget()->isExternal() &&
+          reachedFromTaken.insert(edge.getTarget()).second)
+        worklist.push_back(edge.getTarget());
+  for (CallGraphNode *node : reachesUnknown)
+    if (reachedFromTaken.contains(node))
+      recursive.insert(functionOf(node));
   return recursive;
 }
 

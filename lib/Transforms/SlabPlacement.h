@@ -46,8 +46,10 @@ private:
 };
 
 /// The functions of `module` that may be active twice at once: those on a
-/// cycle of calls between functions whose bodies are in the module. Calls to
-/// functions without a visible body are assumed not to call back.
+/// cycle of calls between functions whose bodies are in the module, where a
+/// call whose callee is unknown (func.call_indirect) may call any function
+/// whose symbol is used other than by a call. Calls to functions without a
+/// visible body are assumed not to call back.
 llvm::DenseSet<mlir::Operation *> findRecursiveFunctions(mlir::ModuleOp module);
 
 /// The functions of `module` with bodies, callees before callers (the
