@@ -279,9 +279,11 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
   std::optional<uint64_t> size = *stride;
   for (int64_t extent : *shape)
     size = size ? checkedMul(*size, extent) : std::nullopt;
-  if (!size) {
+  // A slab is a memref of bytes, whose extent is a signed 64-bit integer.
+  if (!size || *size > static_cast<uint64_t>(INT64_MAX)) {
     buffer.leftAlone =
-        LeftAlone{LeftAloneKind::Unsized, "its size in bytes overflows"};
+        LeftAlone{LeftAloneKind::Unsized,
+                  "its size in bytes does not fit the extent of a memref"};
     return buffer;
   }
   buffer.size = *size;

@@ -9,16 +9,20 @@
 
 // BAD: error: test-memplan-buffer-lifetimes: alignment must be a power of two, not 24
 
-// CHECK-LABEL: @left_alone_by_type: 4 buffers
+// A byte size past 64 bits, and one of 2^63 bytes, which fits 64 bits but
+// not the signed extent of the memref of bytes a slab is, are left alone.
+// CHECK-LABEL: @left_alone_by_type: 5 buffers
 // CHECK-NEXT:  "dyn" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound
 // CHECK-NEXT:  "strided" memref<4xf32, strided<[2]>>: left alone (layout): has a non-identity layout
 // CHECK-NEXT:  "scalable" memref<4xvector<[4]xf32>>: left alone (unsized): its element type has no fixed size in the data layout
-// CHECK-NEXT:  "huge" memref<4611686018427387904x4xf32>: left alone (unsized): its size in bytes overflows
+// CHECK-NEXT:  "huge" memref<4611686018427387904x4xf32>: left alone (unsized): its size in bytes does not fit the extent of a memref
+// CHECK-NEXT:  "half-huge" memref<1152921504606846976xi64>: left alone (unsized): its size in bytes does not fit the extent of a memref
 func.func @left_alone_by_type(%n: index) {
   %dyn = memref.alloc(%n) : memref<?xf32> loc("dyn")
   %strided = memref.alloc() : memref<4xf32, strided<[2]>> loc("strided")
   %scalable = memref.alloc() : memref<4xvector<[4]xf32>> loc("scalable")
   %huge = memref.alloc() : memref<4611686018427387904x4xf32> loc("huge")
+  %half_huge = memref.alloc() : memref<1152921504606846976xi64> loc("half-huge")
   return
 }
 
