@@ -2,9 +2,9 @@
 // An iteration's slab is freed just before the body's terminator, and
 // scf.reduce's region runs after that: %seen, which the reduction reads, is
 // left as it was, while %scratch, used only in the body, goes into the
-// iteration's slab. Every strategy and slab placement must print what the
-// unplanned program prints; before the terminator was checked, each printed
-// what the freed slab held.
+// iteration's slab. (@main frees %kept, so the slabs are freed too.) Every
+// strategy and slab placement must print what the unplanned program prints;
+// before the terminator was checked, the reduction read the freed slab.
 //
 // RUN: %python %memplan_src_root/fuzz/differential.py --program %s --all-slabs \
 // RUN:   --failures %t.failures \
@@ -20,6 +20,9 @@ func.func @main() {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %zero = arith.constant 0.0 : f32
+  %ten = arith.constant 10.0 : f32
+  %kept = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%ten : f32) outs(%kept : memref<4xf32>)
   %sum = scf.parallel (%i) = (%c0) to (%c4) step (%c1) init (%zero) -> f32 {
     %ii = arith.index_cast %i : index to i32
     %fi = arith.sitofp %ii : i32 to f32
@@ -38,5 +41,8 @@ func.func @main() {
     }
   }
   vector.print %sum : f32
+  %k = memref.load %kept[%c0] : memref<4xf32>
+  vector.print %k : f32
+  memref.dealloc %kept : memref<4xf32>
   return
 }
