@@ -194,6 +194,8 @@ private:
       CallArgumentFacts facts = getCallFacts(call, use);
       for (unsigned index : facts.aliasingResults)
         addAlias(user->getResult(index));
+      result.calleeElementTypes.insert(facts.elementTypes.begin(),
+                                       facts.elementTypes.end());
       if (facts.escape)
         escape(facts.escape->kind, facts.escape->message);
       return;
@@ -308,6 +310,21 @@ getReturnedAs(FunctionOpInterface func, const llvm::SetVector<Value> &aliases) {
   return returned;
 }
 
+/// The element types of `aliases` and those their callees see, sorted by
+/// storage so that two rounds of a recursion compare equal when they agree.
+llvm::SmallVector<Type> getElementTypes(const BufferAliases &aliases) {
+  llvm::SmallVector<Type> types(aliases.calleeElementTypes.begin(),
+                                aliases.calleeElementTypes.end());
+  for (Value alias : aliases.aliases)
+    if (auto type = dyn_cast<BaseMemRefType>(alias.getType()))
+      types.push_back(type.getElementType());
+  llvm::sort(types, [](Type lhs, Type rhs) {
+    return lhs.getAsOpaquePointer() < rhs.getAsOpaquePointer();
+  });
+  types.erase(llvm::unique(types), types.end());
+  return types;
+}
+
 } // namespace
 
 CallArgumentFacts
@@ -339,9 +356,11 @@ BufferAliasAnalysis::getArgumentFacts(FunctionOpInterface callee,
     assumptionUsed = firstAssumptionUsed;
     found.escape = inCallee.escape;
     found.aliasingResults = getReturnedAs(callee, inCallee.aliases);
+    found.elementTypes = getElementTypes(inCallee);
     CallArgumentFacts &assumed = inProgress[depth].second;
     bool changed = found.escape.has_value() != assumed.escape.has_value() ||
-                   found.aliasingResults != assumed.aliasingResults;
+                   found.aliasingResults != assumed.aliasingResults ||
+                   found.elementTypes != assumed.elementTypes;
     if (!changed || assumptionUsed > depth)
       break;
     assumed = found;

@@ -294,13 +294,17 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
 
   BufferAliases aliases = aliasAnalysis.analyzeBuffer(buffer.getMemRef(), func);
   // The buffer may be read through views of wider element types (an i8
-  // buffer viewed as vectors, say): it needs the alignment of each.
-  for (Value alias : aliases.aliases) {
-    Type element = cast<BaseMemRefType>(alias.getType()).getElementType();
+  // buffer viewed as vectors, say), here or in a function it is passed to:
+  // it needs the alignment of each.
+  auto alignFor = [&](Type element) {
     if (hasDataLayoutSize(element))
       buffer.alignment = std::max<uint64_t>(
           buffer.alignment, layout.getTypeABIAlignment(element));
-  }
+  };
+  for (Value alias : aliases.aliases)
+    alignFor(cast<BaseMemRefType>(alias.getType()).getElementType());
+  for (Type element : aliases.calleeElementTypes)
+    alignFor(element);
 
   // Where the buffer lives says more than how it escapes: check that first.
   if ((buffer.leftAlone = checkEnclosingRegions(alloc, func, aliases.aliases,

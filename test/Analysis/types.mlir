@@ -106,6 +106,42 @@ func.func @sizes() {
   return
 }
 
+// Bytes viewed as wider elements need their alignment, also where a callee
+// views them, or a function that callee passes them to: "callee" is seen as
+// vector<8xf32> (32-byte aligned) by @as_vectors, "deeper" as f64 two calls
+// down. (Before callees were followed, both kept the alignment of i8.)
+// CHECK-LABEL: @viewed_wider_in_callees: 2 buffers
+// CHECK-NEXT:  "callee" memref<64xi8>: planned [{{.*}}), 64 bytes, align 32,
+// CHECK-NEXT:  "deeper" memref<16xi8>: planned [{{.*}}), 16 bytes, align 16,
+// ALIGN1-LABEL: @viewed_wider_in_callees: 2 buffers
+// ALIGN1-NEXT:  "callee" memref<64xi8>: planned [{{.*}}), 64 bytes, align 32,
+// ALIGN1-NEXT:  "deeper" memref<16xi8>: planned [{{.*}}), 16 bytes, align 8,
+func.func private @as_vectors(%bytes: memref<64xi8>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.view %bytes[%c0][] : memref<64xi8> to memref<2xvector<8xf32>>
+  %x = memref.load %v[%c0] : memref<2xvector<8xf32>>
+  memref.store %x, %v[%c0] : memref<2xvector<8xf32>>
+  return
+}
+func.func private @as_doubles(%bytes: memref<16xi8>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.view %bytes[%c0][] : memref<16xi8> to memref<2xf64>
+  %x = memref.load %v[%c0] : memref<2xf64>
+  memref.store %x, %v[%c0] : memref<2xf64>
+  return
+}
+func.func private @pass_on(%bytes: memref<16xi8>) {
+  call @as_doubles(%bytes) : (memref<16xi8>) -> ()
+  return
+}
+func.func @viewed_wider_in_callees() {
+  %a = memref.alloc() : memref<64xi8> loc("callee")
+  call @as_vectors(%a) : (memref<64xi8>) -> ()
+  %b = memref.alloc() : memref<16xi8> loc("deeper")
+  call @pass_on(%b) : (memref<16xi8>) -> ()
+  return
+}
+
 // A module's data layout is honoured: here index is 4 bytes.
 // CHECK-LABEL: @small_index: 1 buffer
 // CHECK-NEXT:  "index32" memref<2xindex>: planned [0, 1), 8 bytes, align 16, space default, 0 aliases, 0 deallocs

@@ -40,6 +40,10 @@ struct BufferAliases {
   /// Frees of aliases that may also be other buffers (merged values), which
   /// SharedFrees.h resolves.
   llvm::SmallVector<mlir::OpOperand *> sharedFrees;
+  /// The element types the buffer is seen as in the functions it is passed
+  /// to (a callee may view bytes as vectors): with the aliases' own, they
+  /// decide the alignment it needs.
+  llvm::SetVector<mlir::Type> calleeElementTypes;
   /// Why the buffer is not local to its function, if it is not. The
   /// analysis stops at the first reason found.
   std::optional<LeftAlone> escape;
@@ -57,6 +61,9 @@ struct CallArgumentFacts {
   /// The results of the call that may alias the memref: those the callee
   /// may return it or a view of it as. Every result when unknown.
   llvm::SmallVector<unsigned> aliasingResults;
+  /// The element types the callee, or a function it passes the memref on
+  /// to, sees it as, in a fixed order (of the types' storage).
+  llvm::SmallVector<mlir::Type> elementTypes;
 };
 
 /// Computes buffer aliases for the functions of one symbol table (usually a
