@@ -224,10 +224,14 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     Capacity (`capacity=BYTES` for the default memory space,
     `space-capacity=SPACE:BYTES,...` for numbered ones) and alignment
     (`space-alignment=SPACE:BYTES,...`, never below `alignment`) are per
-    memory space. A plan larger than its capacity is first handed to `exact`
-    with the capacity; if that finds no plan that fits, it is an error
-    naming the function, the memory space, the best size and the lower bound,
-    and no function of the module is rewritten.
+    memory space. The capacity holds each slab of the space on its own: the
+    function's, its stack slab of allocas, and the slab of each parallel
+    loop's body, of which every running iteration allocates one (so the
+    bytes in use at once may reach the function's slab plus one body slab
+    per running iteration). A plan larger than its capacity is first handed
+    to `exact` with the capacity; if that finds no plan that fits, it is an
+    error naming the function, the memory space, the best size and the lower
+    bound, and no function of the module is rewritten.
 
     Every plan is checked by an independent validator before the IR is
     changed.
