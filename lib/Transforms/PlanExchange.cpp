@@ -117,7 +117,7 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
   for (const SpaceProblem &space : spaces) {
     std::string key = space.getKey();
     std::string where = fileName.str() + ": function @" + space.functionName +
-                        ", memory space " + std::to_string(space.spaceIndex);
+                        ", group " + std::to_string(space.spaceIndex);
     auto rows = rowsBySpace.find(key);
     if (rows == rowsBySpace.end())
       return makeError(where + ": no rows '" + key +
@@ -169,7 +169,7 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
   }
   if (!rowsBySpace.empty())
     return makeError(fileName + ": rows '" + rowsBySpace.begin()->first() +
-                     "/...' match no memory space of a function in the "
+                     "/...' match no group of a function in the "
                      "module (stale file?)");
   return result;
 }
@@ -192,8 +192,8 @@ loadAppliedPlans(StringRef path, ArrayRef<SpaceProblem> spaces) {
   for (const SpaceProblem &space : spaces) {
     Plan &plan = read->plans[space.getKey()];
     if (llvm::Error error = validatePlan(space.problem, plan))
-      return makeError(path + ": function @" + space.functionName +
-                       ", memory space " + Twine(space.spaceIndex) +
+      return makeError(path + ": function @" + space.functionName + ", group " +
+                       Twine(space.spaceIndex) +
                        ": invalid plan: " + llvm::toString(std::move(error)));
     plan.outcome.strategy = "apply";
     plan.details = ("applied from " + path).str();
