@@ -18,6 +18,7 @@
 #include "llvm/ADT/Sequence.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "memplan-analysis"
 
@@ -196,6 +197,8 @@ private:
         addAlias(user->getResult(index));
       result.calleeElementTypes.insert(facts.elementTypes.begin(),
                                        facts.elementTypes.end());
+      result.calleeAccessAlignment =
+          std::max(result.calleeAccessAlignment, facts.accessAlignment);
       if (facts.escape)
         escape(facts.escape->kind, facts.escape->message);
       return;
@@ -357,10 +360,15 @@ BufferAliasAnalysis::getArgumentFacts(FunctionOpInterface callee,
     found.escape = inCallee.escape;
     found.aliasingResults = getReturnedAs(callee, inCallee.aliases);
     found.elementTypes = getElementTypes(inCallee);
+    found.accessAlignment = inCallee.calleeAccessAlignment;
+    for (Operation *user : inCallee.users)
+      found.accessAlignment =
+          std::max(found.accessAlignment, getAccessAlignment(user));
     CallArgumentFacts &assumed = inProgress[depth].second;
     bool changed = found.escape.has_value() != assumed.escape.has_value() ||
                    found.aliasingResults != assumed.aliasingResults ||
-                   found.elementTypes != assumed.elementTypes;
+                   found.elementTypes != assumed.elementTypes ||
+                   found.accessAlignment != assumed.accessAlignment;
     if (!changed || assumptionUsed > depth)
       break;
     assumed = found;
@@ -423,6 +431,17 @@ CallArgumentFacts BufferAliasAnalysis::getCallFacts(CallOpInterface call,
 }
 
 } // namespace memplan
+
+uint64_t memplan::getAccessAlignment(Operation *user) {
+  StringRef dialect = user->getName().getDialectNamespace();
+  if (dialect != "memref" && dialect != "vector")
+    return 1;
+  auto alignment = user->getAttrOfType<IntegerAttr>("alignment");
+  if (!alignment || alignment.getValue().getActiveBits() > 63 ||
+      alignment.getInt() < 1)
+    return 1;
+  return llvm::PowerOf2Ceil(alignment.getInt());
+}
 
 Value memplan::getViewedMemRef(Value value) {
   while (auto view =

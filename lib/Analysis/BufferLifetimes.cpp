@@ -305,6 +305,11 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
     alignFor(cast<BaseMemRefType>(alias.getType()).getElementType());
   for (Type element : aliases.calleeElementTypes)
     alignFor(element);
+  // So may an access's own alignment attribute (vector.load {alignment =
+  // 16}), or memref.assume_alignment.
+  buffer.alignment = std::max(buffer.alignment, aliases.calleeAccessAlignment);
+  for (Operation *user : aliases.users)
+    buffer.alignment = std::max(buffer.alignment, getAccessAlignment(user));
 
   // Where the buffer lives says more than how it escapes: check that first.
   if ((buffer.leftAlone = checkEnclosingRegions(alloc, func, aliases.aliases,

@@ -142,6 +142,38 @@ func.func @viewed_wider_in_callees() {
   return
 }
 
+// An access's own alignment attribute asks it of the buffer too, here or
+// in a callee, as does memref.assume_alignment.
+// CHECK-LABEL: @access_alignment: 3 buffers
+// CHECK-NEXT:  "vector-load" memref<8xf32>: planned [{{.*}}), 32 bytes, align 32,
+// CHECK-NEXT:  "assumed" memref<4xf32>: planned [{{.*}}), 16 bytes, align 64,
+// CHECK-NEXT:    alias: result 0 of 'memref.assume_alignment'
+// CHECK-NEXT:  "in-callee" memref<8xf32>: planned [{{.*}}), 32 bytes, align 16,
+// ALIGN1-LABEL: @access_alignment: 3 buffers
+// ALIGN1-NEXT:  "vector-load" memref<8xf32>: planned [{{.*}}), 32 bytes, align 32,
+// ALIGN1-NEXT:  "assumed" memref<4xf32>: planned [{{.*}}), 16 bytes, align 64,
+// ALIGN1-NEXT:    alias: result 0 of 'memref.assume_alignment'
+// ALIGN1-NEXT:  "in-callee" memref<8xf32>: planned [{{.*}}), 32 bytes, align 16,
+func.func private @store_aligned(%buf: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %lanes = arith.constant dense<1.0> : vector<4xf32>
+  vector.store %lanes, %buf[%c0] {alignment = 16} : memref<8xf32>, vector<4xf32>
+  return
+}
+func.func @access_alignment() {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<8xf32> loc("vector-load")
+  %v = vector.load %a[%c0] {alignment = 32} : memref<8xf32>, vector<4xf32>
+  vector.store %v, %a[%c0] : memref<8xf32>, vector<4xf32>
+  %b = memref.alloc() : memref<4xf32> loc("assumed")
+  memref.assume_alignment %b, 64 : memref<4xf32>
+  %x = memref.load %b[%c0] : memref<4xf32>
+  memref.store %x, %b[%c0] : memref<4xf32>
+  %c = memref.alloc() : memref<8xf32> loc("in-callee")
+  call @store_aligned(%c) : (memref<8xf32>) -> ()
+  return
+}
+
 // A module's data layout is honoured: here index is 4 bytes.
 // CHECK-LABEL: @small_index: 1 buffer
 // CHECK-NEXT:  "index32" memref<2xindex>: planned [0, 1), 8 bytes, align 16, space default, 0 aliases, 0 deallocs

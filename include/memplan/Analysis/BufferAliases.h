@@ -44,6 +44,9 @@ struct BufferAliases {
   /// to (a callee may view bytes as vectors): with the aliases' own, they
   /// decide the alignment it needs.
   llvm::SetVector<mlir::Type> calleeElementTypes;
+  /// The largest `alignment` an access in those functions asks of the
+  /// buffer (getAccessAlignment), 1 when none does.
+  uint64_t calleeAccessAlignment = 1;
   /// Why the buffer is not local to its function, if it is not. The
   /// analysis stops at the first reason found.
   std::optional<LeftAlone> escape;
@@ -64,7 +67,14 @@ struct CallArgumentFacts {
   /// The element types the callee, or a function it passes the memref on
   /// to, sees it as, in a fixed order (of the types' storage).
   llvm::SmallVector<mlir::Type> elementTypes;
+  /// The largest `alignment` an access there asks of it, 1 when none does.
+  uint64_t accessAlignment = 1;
 };
+
+/// The alignment `user`, an op of the memref or vector dialect, asks of the
+/// memref it accesses through its `alignment` attribute (vector.load and
+/// memref.store with {alignment = 16}, memref.assume_alignment), or 1.
+uint64_t getAccessAlignment(mlir::Operation *user);
 
 /// Computes buffer aliases for the functions of one symbol table (usually a
 /// module). Facts about callee arguments are computed once and cached, so one
