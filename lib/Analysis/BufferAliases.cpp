@@ -313,21 +313,6 @@ getReturnedAs(FunctionOpInterface func, const llvm::SetVector<Value> &aliases) {
   return returned;
 }
 
-/// The element types of `aliases` and those their callees see, sorted by
-/// storage so that two rounds of a recursion compare equal when they agree.
-llvm::SmallVector<Type> getElementTypes(const BufferAliases &aliases) {
-  llvm::SmallVector<Type> types(aliases.calleeElementTypes.begin(),
-                                aliases.calleeElementTypes.end());
-  for (Value alias : aliases.aliases)
-    if (auto type = dyn_cast<BaseMemRefType>(alias.getType()))
-      types.push_back(type.getElementType());
-  llvm::sort(types, [](Type lhs, Type rhs) {
-    return lhs.getAsOpaquePointer() < rhs.getAsOpaquePointer();
-  });
-  types.erase(llvm::unique(types), types.end());
-  return types;
-}
-
 } // namespace
 
 CallArgumentFacts
@@ -359,11 +344,8 @@ BufferAliasAnalysis::getArgumentFacts(FunctionOpInterface callee,
     assumptionUsed = firstAssumptionUsed;
     found.escape = inCallee.escape;
     found.aliasingResults = getReturnedAs(callee, inCallee.aliases);
-    found.elementTypes = getElementTypes(inCallee);
-    found.accessAlignment = inCallee.calleeAccessAlignment;
-    for (Operation *user : inCallee.users)
-      found.accessAlignment =
-          std::max(found.accessAlignment, getAccessAlignment(user));
+    found.elementTypes = inCallee.getSeenElementTypes();
+    found.accessAlignment = inCallee.getAskedAccessAlignment();
     CallArgumentFacts &assumed = inProgress[depth].second;
     bool changed = found.escape.has_value() != assumed.escape.has_value() ||
                    found.aliasingResults != assumed.aliasingResults ||
@@ -441,6 +423,26 @@ uint64_t memplan::getAccessAlignment(Operation *user) {
       alignment.getInt() < 1)
     return 1;
   return llvm::PowerOf2Ceil(alignment.getInt());
+}
+
+llvm::SmallVector<Type> memplan::BufferAliases::getSeenElementTypes() const {
+  llvm::SmallVector<Type> types(calleeElementTypes.begin(),
+                                calleeElementTypes.end());
+  for (Value alias : aliases)
+    if (auto type = dyn_cast<BaseMemRefType>(alias.getType()))
+      types.push_back(type.getElementType());
+  llvm::sort(types, [](Type lhs, Type rhs) {
+    return lhs.getAsOpaquePointer() < rhs.getAsOpaquePointer();
+  });
+  types.erase(llvm::unique(types), types.end());
+  return types;
+}
+
+uint64_t memplan::BufferAliases::getAskedAccessAlignment() const {
+  uint64_t alignment = calleeAccessAlignment;
+  for (Operation *user : users)
+    alignment = std::max(alignment, getAccessAlignment(user));
+  return alignment;
 }
 
 Value memplan::getViewedMemRef(Value value) {

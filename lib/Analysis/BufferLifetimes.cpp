@@ -296,20 +296,14 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
   // The buffer may be read through views of wider element types (an i8
   // buffer viewed as vectors, say), here or in a function it is passed to:
   // it needs the alignment of each.
-  auto alignFor = [&](Type element) {
+  for (Type element : aliases.getSeenElementTypes())
     if (hasDataLayoutSize(element))
       buffer.alignment = std::max<uint64_t>(
           buffer.alignment, layout.getTypeABIAlignment(element));
-  };
-  for (Value alias : aliases.aliases)
-    alignFor(cast<BaseMemRefType>(alias.getType()).getElementType());
-  for (Type element : aliases.calleeElementTypes)
-    alignFor(element);
   // So may an access's own alignment attribute (vector.load {alignment =
   // 16}), or memref.assume_alignment.
-  buffer.alignment = std::max(buffer.alignment, aliases.calleeAccessAlignment);
-  for (Operation *user : aliases.users)
-    buffer.alignment = std::max(buffer.alignment, getAccessAlignment(user));
+  buffer.alignment =
+      std::max(buffer.alignment, aliases.getAskedAccessAlignment());
 
   // Where the buffer lives says more than how it escapes: check that first.
   if ((buffer.leftAlone = checkEnclosingRegions(alloc, func, aliases.aliases,

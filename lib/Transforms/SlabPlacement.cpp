@@ -9,7 +9,6 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Support/ErrorHandling.h"
 

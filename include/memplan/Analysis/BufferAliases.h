@@ -50,6 +50,14 @@ struct BufferAliases {
   /// Why the buffer is not local to its function, if it is not. The
   /// analysis stops at the first reason found.
   std::optional<LeftAlone> escape;
+
+  /// The element types the buffer is seen as, through its aliases and in
+  /// callees, each once and sorted by storage (so two rounds of a recursion
+  /// compare equal when they agree).
+  llvm::SmallVector<mlir::Type> getSeenElementTypes() const;
+  /// The largest `alignment` an access of the buffer asks of it, here
+  /// (getAccessAlignment of each user) or in callees; 1 when none does.
+  uint64_t getAskedAccessAlignment() const;
 };
 
 /// The memref `value` views: `value` followed back through view-like ops
