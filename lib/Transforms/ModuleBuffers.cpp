@@ -8,6 +8,7 @@
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
 
 #include <algorithm>
@@ -40,6 +41,45 @@ void findBarrierCandidates(FunctionOpInterface func,
   }
 }
 
+/// Leaves alone the largest allocations of one slab's `buffers`, with all
+/// their lives, until the others fit a memref, whose extent is an int64_t,
+/// even stacked one after another with room for each one's alignment.
+/// Removes them from `buffers`.
+void leaveAloneBeyondMemRefExtent(SmallVectorImpl<FunctionBuffer *> &buffers) {
+  auto stackedBytes = [](const FunctionBuffer *buffer) {
+    return static_cast<unsigned __int128>(buffer->size) + buffer->alignment - 1;
+  };
+  unsigned __int128 total = 0;
+  for (const FunctionBuffer *buffer : buffers)
+    total += stackedBytes(buffer);
+  constexpr uint64_t maxBytes = INT64_MAX;
+  if (total <= maxBytes)
+    return;
+  SmallVector<FunctionBuffer *> bySize(buffers.begin(), buffers.end());
+  llvm::stable_sort(bySize,
+                    [](const FunctionBuffer *lhs, const FunctionBuffer *rhs) {
+                      return lhs->size > rhs->size;
+                    });
+  llvm::SmallPtrSet<Operation *, 4> tooLarge;
+  for (const FunctionBuffer *buffer : bySize) {
+    if (total <= maxBytes)
+      break;
+    if (tooLarge.insert(buffer->alloc).second)
+      for (const FunctionBuffer *life : buffers)
+        if (life->alloc == buffer->alloc)
+          total -= stackedBytes(life);
+  }
+  for (FunctionBuffer *buffer : buffers)
+    if (tooLarge.contains(buffer->alloc))
+      buffer->leftAlone = LeftAlone{
+          LeftAloneKind::Unsized,
+          "with the other buffers of its slab it could need more than the "
+          "2^63 - 1 bytes a memref holds"};
+  llvm::erase_if(buffers, [&](const FunctionBuffer *buffer) {
+    return tooLarge.contains(buffer->alloc);
+  });
+}
+
 } // namespace
 
 std::string SpaceProblem::getKey() const {
@@ -64,7 +104,7 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
   for (FunctionBuffers &function : result.functions) {
     // The last field is onStack, as a number: DenseMap cannot hash a bool.
     llvm::MapVector<std::tuple<Operation *, Attribute, unsigned>,
-                    SmallVector<const FunctionBuffer *>>
+                    SmallVector<FunctionBuffer *>>
         bySpace;
     for (FunctionBuffer &buffer : function.buffers) {
       if (buffer.leftAlone)
@@ -76,6 +116,8 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
     }
     auto name = function.func->getAttrOfType<StringAttr>(
         SymbolTable::getSymbolAttrName());
+    for (auto &entry : bySpace)
+      leaveAloneBeyondMemRefExtent(entry.second);
     function.firstSpace = result.spaces.size();
     llvm::DenseMap<Operation *, unsigned> scopeIndices;
     for (auto &[key, buffers] : bySpace) {
@@ -92,7 +134,7 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
       space.scope = scope;
       space.stack = onStack != 0;
       space.scopeIndex = scopeIndex;
-      space.buffers = buffers;
+      space.buffers.assign(buffers.begin(), buffers.end());
       for (const FunctionBuffer *buffer : buffers) {
         space.problem.push_back(
             {buffer->size, buffer->alignment, buffer->start, buffer->end});

@@ -73,3 +73,39 @@ func.func @aligned_for_views(%out: memref<vector<4xf32>>) {
   memref.store %i, %odd[%c0] : memref<3xi8>
   return
 }
+
+// Three buffers of 2^62 bytes live at once cannot share a slab: it would
+// pass the 2^63 - 1 bytes a memref holds. The largest allocations are left
+// alone until the others fit however they are placed; the third and the
+// small buffer are still planned.
+// CHECK-LABEL: func.func @beyond_memref_extent
+// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<4611686018427387968xi8>
+// CHECK: %[[A:.*]] = memref.alloc() : memref<4611686018427387904xi8>
+// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<4611686018427387904xi8>
+// CHECK-NEXT: memref.view %[[SLAB]]{{.*}} to memref<4611686018427387904xi8>
+// CHECK-NEXT: memref.view %[[SLAB]]{{.*}} to memref<16xf32>
+// CHECK: memref.dealloc %[[A]]
+// CHECK-NEXT: memref.dealloc %[[B]]
+// CHECK-NEXT: memref.dealloc %[[SLAB]]
+func.func @beyond_memref_extent(%v: i8, %f: f32) -> (i8, i8, i8, f32) {
+  %i = arith.constant 0 : index
+  // expected-remark @below {{memplan-offsets: left alone: with the other buffers of its slab it could need more than the 2^63 - 1 bytes a memref holds}}
+  %a = memref.alloc() : memref<4611686018427387904xi8>
+  // expected-remark @below {{memplan-offsets: left alone: with the other buffers of its slab it could need more than the 2^63 - 1 bytes a memref holds}}
+  %b = memref.alloc() : memref<4611686018427387904xi8>
+  %c = memref.alloc() : memref<4611686018427387904xi8>
+  %d = memref.alloc() : memref<16xf32>
+  memref.store %v, %a[%i] : memref<4611686018427387904xi8>
+  memref.store %v, %b[%i] : memref<4611686018427387904xi8>
+  memref.store %v, %c[%i] : memref<4611686018427387904xi8>
+  memref.store %f, %d[%i] : memref<16xf32>
+  %x = memref.load %a[%i] : memref<4611686018427387904xi8>
+  %y = memref.load %b[%i] : memref<4611686018427387904xi8>
+  %z = memref.load %c[%i] : memref<4611686018427387904xi8>
+  %w = memref.load %d[%i] : memref<16xf32>
+  memref.dealloc %a : memref<4611686018427387904xi8>
+  memref.dealloc %b : memref<4611686018427387904xi8>
+  memref.dealloc %c : memref<4611686018427387904xi8>
+  memref.dealloc %d : memref<16xf32>
+  return %x, %y, %z, %w : i8, i8, i8, f32
+}
