@@ -273,7 +273,9 @@ SpacePlanning::finishFunction(const ModuleBuffers &buffers,
         return buffer.life == 0;
       });
   for (const FunctionBuffer &buffer : function.buffers) {
-    if (!buffer.leftAlone)
+    // An allocation is counted and remarked on once, however many lives it
+    // was split into before it was left alone.
+    if (!buffer.leftAlone || buffer.life != 0)
       continue;
     figures.addLeftAlone(buffer.leftAlone->kind);
     if (options.remarks)

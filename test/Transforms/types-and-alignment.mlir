@@ -5,6 +5,7 @@
 // RUN: memplan-opt %s --memplan-offsets=naive | FileCheck %s
 // RUN: memplan-opt %s --memplan-offsets="strategy=naive remarks=true" -verify-diagnostics -o /dev/null
 // RUN: memplan-opt %s --memplan-offsets="strategy=naive alignment=1" | FileCheck %s --check-prefix=ALIGN1
+// RUN: memplan-opt %s --memplan-offsets="strategy=naive remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONCE
 
 // Naive places buffers back to back, so the offsets show each size:
 //   memref<3xi1>            3 bytes   at 0
@@ -108,4 +109,39 @@ func.func @beyond_memref_extent(%v: i8, %f: f32) -> (i8, i8, i8, f32) {
   memref.dealloc %c : memref<4611686018427387904xi8>
   memref.dealloc %d : memref<16xf32>
   return %x, %y, %z, %w : i8, i8, i8, f32
+}
+
+// Split into lives (%a and %b are overwritten whole), an allocation left
+// alone is left alone with every life, and remarked on once.
+// ONCE-COUNT-4: remark: memplan-offsets: left alone: with the other buffers
+// ONCE-NOT: remark: memplan-offsets: left alone: with the other buffers
+// CHECK-LABEL: func.func @beyond_memref_extent_with_lives
+// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<4611686018427387904xi8>
+// CHECK: %[[A:.*]] = memref.alloc() : memref<4611686018427387904xi8>
+// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<4611686018427387904xi8>
+// CHECK-NEXT: %[[C:.*]] = memref.view %[[SLAB]]
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[A]] :
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[A]] :
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[B]] :
+func.func @beyond_memref_extent_with_lives(%v: i8) -> (i8, i8, i8) {
+  %i = arith.constant 0 : index
+  // expected-remark @below {{memplan-offsets: left alone: with the other buffers of its slab it could need more than the 2^63 - 1 bytes a memref holds}}
+  %a = memref.alloc() : memref<4611686018427387904xi8>
+  // expected-remark @below {{memplan-offsets: left alone: with the other buffers of its slab it could need more than the 2^63 - 1 bytes a memref holds}}
+  %b = memref.alloc() : memref<4611686018427387904xi8>
+  %c = memref.alloc() : memref<4611686018427387904xi8>
+  linalg.fill ins(%v : i8) outs(%a : memref<4611686018427387904xi8>)
+  linalg.fill ins(%v : i8) outs(%b : memref<4611686018427387904xi8>)
+  linalg.fill ins(%v : i8) outs(%c : memref<4611686018427387904xi8>)
+  %x = memref.load %a[%i] : memref<4611686018427387904xi8>
+  %y = memref.load %b[%i] : memref<4611686018427387904xi8>
+  %z = memref.load %c[%i] : memref<4611686018427387904xi8>
+  linalg.fill ins(%x : i8) outs(%a : memref<4611686018427387904xi8>)
+  linalg.fill ins(%y : i8) outs(%b : memref<4611686018427387904xi8>)
+  %x2 = memref.load %a[%i] : memref<4611686018427387904xi8>
+  %y2 = memref.load %b[%i] : memref<4611686018427387904xi8>
+  memref.dealloc %a : memref<4611686018427387904xi8>
+  memref.dealloc %b : memref<4611686018427387904xi8>
+  memref.dealloc %c : memref<4611686018427387904xi8>
+  return %x2, %y2, %z : i8, i8, i8
 }
