@@ -6,6 +6,7 @@
 #include "memplan/Analysis/ProgramOrder.h"
 #include "memplan/Planner/BarrierEpochs.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -23,12 +24,15 @@ namespace memplan {
 namespace {
 
 /// Where a barrier every work-item executes could be added: before each op
-/// at the top level of a body of one block, but the first (a barrier there
-/// separates nothing) and the barriers already there.
+/// at the top level of a kernel's body of one block, but the first (a
+/// barrier there separates nothing) and the barriers already there. Any
+/// other device function may be called by some work-items only, which a
+/// barrier would leave waiting for the rest.
 void findBarrierCandidates(FunctionOpInterface func,
                            SpaceProblem::GroupSharing &sharing) {
   Region &body = func.getFunctionBody();
-  if (!body.hasOneBlock())
+  if (!func->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()) ||
+      !body.hasOneBlock())
     return;
   ProgramOrder order(func);
   for (Operation &op : body.front().without_terminator()) {

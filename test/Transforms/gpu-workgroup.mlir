@@ -152,6 +152,34 @@ module attributes {gpu.container_module} {
       memref.store %w, %out[%tx] : memref<16xf32>
       gpu.return
     }
+
+    // A device function that is not a kernel may be called by some
+    // work-items only (here under scf.if): a barrier added in it would wait
+    // for the others, so none is, and %a and %b keep bytes of their own.
+    // INSERT-LABEL: func.func @device_helper
+    // INSERT: memref.alloc() {alignment = 16 : i64} : memref<512xi8, #gpu.address_space<workgroup>>
+    // INSERT-NOT: gpu.barrier
+    // INSERT: return
+    func.func @device_helper(%out: memref<64xf32>, %i: index) {
+      %f = arith.constant 1.0 : f32
+      %a = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+      memref.store %f, %a[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      %v = memref.load %a[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      %b = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %b[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      %w = memref.load %b[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      memref.store %w, %out[%i] : memref<64xf32>
+      return
+    }
+    gpu.func @calls_helper_in_some_items(%out: memref<64xf32>) kernel {
+      %tx = gpu.thread_id x
+      %c32 = arith.constant 32 : index
+      %low = arith.cmpi ult, %tx, %c32 : index
+      scf.if %low {
+        func.call @device_helper(%out, %tx) : (memref<64xf32>, index) -> ()
+      }
+      gpu.return
+    }
   }
 }
 
