@@ -51,15 +51,21 @@ OPENMP_LOWERING = ["--scf-forall-to-parallel", "--convert-scf-to-openmp",
                    "--convert-scf-to-cf", "--convert-math-to-llvm",
                    "--convert-math-to-libm", "--convert-to-llvm",
                    "--reconcile-unrealized-casts"]
-# Programs with async.execute: the async runtime's lowering first, then a
-# JIT at -O3, which lowers the coroutines it makes.
-ASYNC_LOWERING = ["--async-to-async-runtime", "--async-runtime-ref-counting",
+# Programs with async.execute or async.func: the async runtime's lowering
+# first, then a JIT at -O3, which lowers the coroutines it makes.
+ASYNC_LOWERING = ["--async-func-to-async-runtime", "--async-to-async-runtime",
+                  "--async-runtime-ref-counting",
                   "--async-runtime-ref-counting-opt", "--convert-async-to-llvm"]
 MARKER = "@@ variant "
 # printMemref prints where the data lies ("base@ = 0x7f..."), which differs
 # from run to run and between planned and unplanned copies: it is not
 # compared.
 ADDRESS = re.compile(r"base@ = 0x[0-9a-fA-F]+")
+def uses_async(text):
+    """Whether a program needs the async runtime's lowering."""
+    return "async.execute" in text or "async.func" in text
+
+
 # --program: check these files instead of generated programs; seed N is the
 # Nth file.
 PROGRAMS = []
@@ -78,9 +84,9 @@ def upstream_passes(seed, text):
     frees: its memref.deallocs are dropped first, as a pipeline would free
     after hoisting) and one of eight has its small
     buffers promoted to allocas (-promote-buffers-to-stack). Not for
-    programs with async.execute, whose regions must keep one block and
-    whose buffers must stay on the heap."""
-    if "async.execute" in text:
+    programs with async.execute or async.func, whose regions must keep one
+    block and whose buffers must stay on the heap."""
+    if uses_async(text):
         return []
     if seed % 4 == 2:
         return ["--convert-scf-to-cf"]
@@ -169,7 +175,7 @@ class Tools:
     def commands_for(self, program_file):
         """The lowering and the run command for a program."""
         with open(program_file) as f:
-            if "async.execute" in f.read():
+            if uses_async(f.read()):
                 return ASYNC_LOWERING + self.lowering, self.async_run_command
         return self.lowering, self.run_command
 

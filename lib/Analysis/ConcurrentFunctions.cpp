@@ -53,6 +53,10 @@ ConcurrentFunctions::ConcurrentFunctions(ModuleOp module) {
   module->walk([&](CallOpInterface call) {
     if (Operation *concurrent = getEnclosingConcurrentOp(call, module))
       reachFrom(call, Reach{concurrent, nullptr, false});
+    // async.call returns at the callee's first suspension: the callee goes
+    // on beside its caller and beside the other calls of it.
+    else if (startsConcurrentCall(call))
+      reachFrom(call, Reach{call, nullptr, false});
   });
   while (!worklist.empty()) {
     Operation *caller = worklist.pop_back_val();
@@ -71,14 +75,17 @@ ConcurrentFunctions::whyConcurrent(Operation *func) const {
   // The first reach of each function was recorded from a function reached
   // before it, so the chain ends.
   for (Reach reach = found->second;;) {
-    why += reach.throughPointer ? " called through a pointer from"
-                                : " called from";
+    bool byConcurrentCall =
+        reach.concurrentOp && startsConcurrentCall(reach.concurrentOp);
+    why += byConcurrentCall       ? " called by "
+           : reach.throughPointer ? " called through a pointer from"
+                                  : " called from";
     if (reach.concurrentOp) {
       Operation *function =
           reach.concurrentOp->getParentOfType<FunctionOpInterface>();
       if (isa<FunctionOpInterface>(reach.concurrentOp))
         function = reach.concurrentOp;
-      why += " inside " + quoteOp(reach.concurrentOp);
+      why += (byConcurrentCall ? "" : " inside ") + quoteOp(reach.concurrentOp);
       if (function)
         why += " in " + nameFunction(function);
       return why;

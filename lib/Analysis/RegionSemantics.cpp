@@ -12,8 +12,15 @@ using namespace mlir;
 namespace memplan {
 
 bool mayRunAfterReturning(Operation *op) {
-  return op->getNumRegions() != 0 &&
-         op->getName().getDialectNamespace() == "async";
+  if (op->getNumRegions() == 0)
+    return false;
+  // OpenMP tasks run when a thread of the team takes them up, as late as
+  // the next taskwait or barrier; a target region may be `nowait`; an
+  // OpenACC construct may be `async` (its loops run within it).
+  StringRef dialect = op->getName().getDialectNamespace();
+  StringRef name = op->getName().getStringRef();
+  return dialect == "async" || (dialect == "acc" && name != "acc.loop") ||
+         llvm::is_contained({"omp.task", "omp.taskloop", "omp.target"}, name);
 }
 
 Operation *getEnclosingAsynchronousOp(Operation *op, Operation *func) {
@@ -31,11 +38,16 @@ bool mayRunRegionsConcurrently(Operation *op) {
   if (op->hasTrait<OpTrait::HasParallelRegion>() || mayRunAfterReturning(op))
     return true;
   // No interface says that an op's regions run on many threads or
-  // work-items: OpenMP and GPU ops are known by their dialects.
+  // work-items: OpenMP, OpenACC and GPU ops are known by their dialects
+  // (acc.loop's gangs, workers and vector lanes, say).
   StringRef dialect = op->getName().getDialectNamespace();
-  if (dialect == "omp" || dialect == "gpu")
+  if (dialect == "omp" || dialect == "acc" || dialect == "gpu")
     return true;
   return !isa<FunctionOpInterface, RegionBranchOpInterface>(op);
+}
+
+bool startsConcurrentCall(Operation *op) {
+  return op->getName().getStringRef() == "async.call";
 }
 
 Operation *getEnclosingConcurrentOp(Operation *op, Operation *root) {

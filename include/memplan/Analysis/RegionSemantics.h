@@ -8,9 +8,11 @@
 namespace memplan {
 
 /// Whether the regions of `op` may still run after `op` itself has returned,
-/// so that program order says nothing about when their uses happen. No
-/// interface tells this: `async.execute` implements RegionBranchOpInterface
-/// like a synchronous op, so the async dialect is recognised by name.
+/// so that program order says nothing about when their uses happen: async
+/// and OpenACC region ops, and OpenMP tasks, task loops and target regions.
+/// No interface tells this: `async.execute` and `acc.parallel` implement
+/// RegionBranchOpInterface like synchronous ops, so they are recognised by
+/// name.
 bool mayRunAfterReturning(mlir::Operation *op);
 
 /// The outermost op between `op` and `func` (exclusive) whose regions may run
@@ -26,6 +28,10 @@ mlir::Operation *getEnclosingAsynchronousOp(mlir::Operation *op,
 /// RegionBranchOpInterface gives (scf.for, scf.if, ...) do not, GPU
 /// functions excepted: every work-item runs their bodies.
 bool mayRunRegionsConcurrently(mlir::Operation *op);
+
+/// Whether `op` is a call whose callee goes on concurrently with the code
+/// after it once it suspends: async.call.
+bool startsConcurrentCall(mlir::Operation *op);
 
 /// The innermost op enclosing `op` (exclusive), below `root` (exclusive),
 /// whose regions may run concurrently, or null.
