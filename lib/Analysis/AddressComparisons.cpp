@@ -22,21 +22,28 @@ namespace {
 /// finite graph of uses, so a cycle adds nothing the other paths do not.
 class ComparisonCheck {
 public:
+  explicit ComparisonCheck(Operation *func) : func(func) {}
+
   bool isOnlyCompared(Value value) {
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
+      see(user);
       if (isa<arith::CmpIOp>(user))
         continue;
       auto store = dyn_cast<memref::StoreOp>(user);
-      // Stored as the value, not used as an index of the store.
+      // Stored as the value, not used as an index of the store, into a
+      // buffer every view and load of which is checked: from its base.
       if (store && &use == &store.getValueMutable() &&
           isLocalBuffer(store.getMemRef()) &&
-          holdsOnlyCompared(store.getMemRef()))
+          holdsOnlyCompared(getViewedMemRef(store.getMemRef())))
         continue;
       return false;
     }
     return true;
   }
+
+  /// The ops of the function that see the address.
+  llvm::SetVector<Operation *> seenBy;
 
 private:
   /// A buffer allocated in the function, seen through casts and views: no
@@ -56,7 +63,13 @@ private:
     for (unsigned next = 0; next < views.size(); ++next) {
       for (OpOperand &use : views[next].getUses()) {
         Operation *user = use.getOwner();
-        if (isa<memref::StoreOp, memref::DeallocOp, memref::DimOp>(user))
+        see(user);
+        // Stores into it, not of it: a buffer stored as a value is read
+        // where this check does not follow.
+        if (auto store = dyn_cast<memref::StoreOp>(user);
+            store && &use == &store.getMemrefMutable())
+          continue;
+        if (isa<memref::DeallocOp, memref::DimOp>(user))
           continue;
         if (auto load = dyn_cast<memref::LoadOp>(user)) {
           if (!isOnlyCompared(load.getResult()))
@@ -87,13 +100,29 @@ private:
     return true;
   }
 
+  /// Records `user` if it is in the function: a callee's ops are seen when
+  /// the call that passes them the buffer is.
+  void see(Operation *user) {
+    if (func->isProperAncestor(user))
+      seenBy.insert(user);
+  }
+
+  Operation *func;
   llvm::DenseSet<Value> entered;
 };
 
 } // namespace
 
-bool isOnlyCompared(Value address) {
-  return ComparisonCheck().isOnlyCompared(address);
+bool isOnlyCompared(Value address, llvm::SetVector<Operation *> &seenBy) {
+  auto function =
+      address.getParentRegion()->getParentOfType<FunctionOpInterface>();
+  if (!function)
+    return false;
+  ComparisonCheck check(function);
+  if (!check.isOnlyCompared(address))
+    return false;
+  seenBy.insert(check.seenBy.begin(), check.seenBy.end());
+  return true;
 }
 
 } // namespace memplan

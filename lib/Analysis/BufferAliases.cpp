@@ -120,9 +120,10 @@ private:
     if (bufferizationDealloc)
       return;
     // The lowering of bufferization.dealloc takes addresses only to compare
-    // them: the buffer stays distinct from those live with it when planned.
+    // them: the buffer stays distinct from those live with it when planned,
+    // and it is live wherever its address is seen.
     if (auto address = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(user))
-      if (isOnlyCompared(address.getResult()))
+      if (isOnlyCompared(address.getResult(), result.users))
         return;
 
     // Work that goes on after its op returns uses the buffer until the host

@@ -102,7 +102,8 @@ checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
         return LeftAlone{LeftAloneKind::UnsupportedRegion,
                          "allocated inside " + quoteOp(owner) +
                              ", which is isolated from above"};
-      if (mayRunAfterReturning(owner))
+      // (Of an unregistered op nothing is known: it is said below.)
+      if (mayRunAfterReturning(owner) && owner->isRegistered())
         return LeftAlone{LeftAloneKind::UnsupportedRegion,
                          "allocated inside " + quoteOp(owner) +
                              ", which may run after it returns"};

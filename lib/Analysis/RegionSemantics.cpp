@@ -14,6 +14,10 @@ namespace memplan {
 bool mayRunAfterReturning(Operation *op) {
   if (op->getNumRegions() == 0)
     return false;
+  // Nothing is known of an unregistered op: it may keep its regions and run
+  // them later, as a callback.
+  if (!op->isRegistered())
+    return true;
   // OpenMP tasks run when a thread of the team takes them up, as late as
   // the next taskwait or barrier; a target region may be `nowait`; an
   // OpenACC construct may be `async` (its loops run within it).

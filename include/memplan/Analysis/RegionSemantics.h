@@ -9,7 +9,9 @@ namespace memplan {
 
 /// Whether the regions of `op` may still run after `op` itself has returned,
 /// so that program order says nothing about when their uses happen: async
-/// and OpenACC region ops, and OpenMP tasks, task loops and target regions.
+/// and OpenACC region ops, OpenMP tasks, task loops and target regions, and
+/// unregistered ops. An op of another dialect is taken to run its regions
+/// before it returns.
 /// No interface tells this: `async.execute` and `acc.parallel` implement
 /// RegionBranchOpInterface like synchronous ops, so they are recognised by
 /// name.
