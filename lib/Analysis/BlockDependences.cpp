@@ -89,12 +89,10 @@ llvm::SmallVector<Access> collectAccesses(Operation *op, OriginFinder &origins,
     bool writes = !isa<MemoryEffects::Read>(effect.getEffect());
     Value value = effect.getValue();
     Origin origin = value ? origins.find(value) : Origin{};
-    // Memory allocated inside the op is its own business.
+    // Memory allocated inside the op is its own business; memory allocated
+    // outside is not, even when the op reaches it through a view it makes.
     if (origin.kind == Origin::Allocation) {
-      Operation *owner =
-          isa<BlockArgument>(value)
-              ? cast<BlockArgument>(value).getOwner()->getParentOp()
-              : value.getDefiningOp();
+      Operation *owner = getViewedMemRef(value).getDefiningOp();
       if (owner != op && op->isAncestor(owner))
         continue;
     }
@@ -164,7 +162,10 @@ memplan::computeBlockDependences(llvm::ArrayRef<Operation *> steps) {
       origins.clear();
       continue;
     }
-    if (accesses.empty())
+    // A stack allocation stays on its side of a step of unknown effects,
+    // which may save or restore the stack (llvm.intr.stacksave).
+    bool stackAllocation = isa<memref::AllocaOp>(op);
+    if (accesses.empty() && !stackAllocation)
       continue;
     if (lastFence)
       predecessors[index].insert(*lastFence);

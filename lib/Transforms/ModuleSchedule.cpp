@@ -140,9 +140,12 @@ void reorder(Block &block, llvm::ArrayRef<Operation *> steps,
     end = Block::iterator(&block.back());
   for (unsigned step : order)
     steps[step]->moveBefore(&block, end);
+  // A heap allocation goes right before its first use; a stack allocation
+  // stays where the order put it, on its side of the steps that may save or
+  // restore the stack.
   for (unsigned step : order) {
     Operation *op = steps[step];
-    if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+    if (!isa<memref::AllocOp>(op))
       continue;
     Operation *firstUse = nullptr;
     for (Operation *user : op->getResult(0).getUsers()) {

@@ -33,8 +33,10 @@ namespace memplan {
 ///   nested op whose effects are unknown), or that accesses memory whose
 ///   origin cannot be told (a value merged by scf.if or arith.select, a
 ///   call's result), stays on the same side of every step that touches
-///   memory. Allocating is not an access: an allocation moves freely, kept
-///   only before its uses.
+///   memory. Allocating is not an access: a heap allocation moves freely,
+///   kept only before its uses; a stack allocation (memref.alloca) also
+///   stays on its side of the steps of unknown effects, which may save or
+///   restore the stack.
 std::vector<llvm::SmallVector<unsigned, 4>>
 computeBlockDependences(llvm::ArrayRef<mlir::Operation *> steps);
 
