@@ -125,11 +125,11 @@ std::string checkPlanningOptions(const PlanningOptions &options) {
                          options.passArgument, options.alignment)
         .str();
   if (!(options.timeLimitSeconds >= 0))
-    return llvm::formatv("{0}: time-limit must not be negative",
+    return llvm::formatv("{0}: time-limit must be a number of seconds >= 0",
                          options.passArgument)
         .str();
   if (!(options.gapTolerance >= 0))
-    return llvm::formatv("{0}: gap-tolerance must not be negative",
+    return llvm::formatv("{0}: gap-tolerance must be a number >= 0",
                          options.passArgument)
         .str();
   std::optional<OrderKind> order = parseOrderKind(options.schedule);

@@ -12,15 +12,18 @@
 // RUN: not memplan-opt %s --memplan-offsets="strategy=naive colour=blue" 2>&1 | FileCheck %s --check-prefix=BADOPTION
 // RUN: not memplan-opt %s --memplan-offsets="alignment=48" 2>&1 | FileCheck %s --check-prefix=BADALIGN
 // RUN: not memplan-opt %s --memplan-offsets="time-limit=-1" 2>&1 | FileCheck %s --check-prefix=BADTIME
+// RUN: not memplan-opt %s --memplan-offsets="time-limit=nan" 2>&1 | FileCheck %s --check-prefix=BADTIME
+// A limit the clock cannot count to is no limit (it used to have passed).
+// RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size time-limit=1e10" 2>&1 | FileCheck %s --implicit-check-not="time limit ran out"
 // RUN: memplan-opt %s --memplan-offsets="summary=true time-limit=0.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEST
 
 // BADSTRATEGY: unknown strategy 'best-fit' for memplan-offsets; valid strategies are: naive, greedy-size, greedy-breadth, greedy-in-order, mincost-flow, strip-best-fit, path-cover, start-best-fit, gergov, hill-climb, exact, best{{$}}
 // BADSTRATEGY2: unknown strategy 'nope' for memplan-offsets; valid strategies are: naive,
 // BADOPTION: unknown option 'colour' for memplan-offsets; valid options are: strategy, alignment, remarks, summary, time-limit, gap-tolerance, parallel-min-buffers, slab, capacity, space-capacity, space-alignment, shared-spaces, allocas, split-lives, insert-barriers, schedule, report, apply, heapmap{{$}}
 // BADALIGN: alignment must be a power of two, not 48
-// BADTIME: memplan-offsets: time-limit must not be negative
+// BADTIME: memplan-offsets: time-limit must be a number of seconds >= 0
 // RUN: not memplan-opt %s --memplan-offsets="gap-tolerance=-0.5" 2>&1 | FileCheck %s --check-prefix=BADGAP
-// BADGAP: memplan-offsets: gap-tolerance must not be negative
+// BADGAP: memplan-offsets: gap-tolerance must be a number >= 0
 
 // The default strategy is best, which says which strategy won.
 // BEST: remark: memplan-offsets: @one: planned 1 of 1 buffers (0 left alone) into a 16-byte slab using best; naive 16 bytes, lower bound 16 bytes (best: naive won (16);

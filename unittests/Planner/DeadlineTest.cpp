@@ -8,6 +8,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
+
 using namespace memplan;
 
 namespace {
@@ -19,6 +21,20 @@ TEST(DeadlineTest, NoneNeverPasses) {
     EXPECT_EQ(none.getSecondsLeft(), 0.0);
     EXPECT_EQ(none.getSecondsLeft(7.0), 7.0);
   }
+}
+
+// A limit the clock cannot count to is none: converted, it used to
+// overflow into a deadline that had passed already.
+TEST(DeadlineTest, UncountableLimitsAreNone) {
+  for (double seconds : {1e10, 1e300, HUGE_VAL, std::nan("")}) {
+    Deadline none = Deadline::after(seconds);
+    EXPECT_FALSE(none.isSet()) << seconds;
+    EXPECT_FALSE(none.hasPassed()) << seconds;
+  }
+  // Within them, a deadline stays what it was.
+  Deadline hour = Deadline::after(3600);
+  EXPECT_EQ(hour.within(1e10).getTime(), hour.getTime());
+  EXPECT_FALSE(Deadline().within(HUGE_VAL).isSet());
 }
 
 TEST(DeadlineTest, PassesAndLeavesNoTime) {

@@ -28,8 +28,16 @@ public:
   static Deadline after(double seconds) {
     if (!(seconds > 0))
       return Deadline();
-    return Deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                       std::chrono::duration<double>(seconds)));
+    // A limit the clock cannot count to (centuries, or infinite) is none:
+    // converted, it would overflow into the past. Half the range leaves
+    // room for the rounding of the conversion.
+    Clock::time_point now = Clock::now();
+    double countable =
+        std::chrono::duration<double>(Clock::time_point::max() - now).count();
+    if (!(seconds < countable / 2))
+      return Deadline();
+    return Deadline(now + std::chrono::duration_cast<Clock::duration>(
+                              std::chrono::duration<double>(seconds)));
   }
 
   bool isSet() const { return time != Clock::time_point::max(); }

@@ -30,9 +30,11 @@ public:
   /// twice the limit plus a second, so that a short limit on a busy machine
   /// still stops by steps, or at `deadline` when that comes first.
   static SearchBudget forSeconds(double seconds, Deadline deadline) {
-    if (seconds <= 0)
+    // So many steps that they do not fit 64 bits (or no limit) are none.
+    double steps = seconds * kStepsPerSecond;
+    if (!(seconds > 0) || !(steps < 1e19))
       return SearchBudget(0, deadline.getTime());
-    return SearchBudget(static_cast<uint64_t>(seconds * kStepsPerSecond) + 1,
+    return SearchBudget(static_cast<uint64_t>(steps) + 1,
                         deadline.within(2 * seconds + 1).getTime());
   }
 
