@@ -133,6 +133,11 @@ Expected<CapacityFit> fitCapacity(ArrayRef<Buffer> buffers, PlanKind kind,
                                   uint64_t capacity, double timeLimitSeconds,
                                   Deadline deadline) {
   CapacityFit fit;
+  // The answer may be the start plan itself: it must hold.
+  if (start)
+    if (Error error = validateSlabPlan(buffers, *start))
+      return createStringError("the start plan is not valid: " +
+                               toString(std::move(error)));
   if (start && start->getTotalSize() <= capacity) {
     fit.answer = CapacityAnswer::Fits;
     fit.plan = std::move(start);

@@ -231,4 +231,24 @@ TEST(SlabPlanTest, CapacityIsAnsweredByTheStartOrByExact) {
   EXPECT_FALSE(noSearch->plan);
 }
 
+TEST(SlabPlanTest, CapacityRefusesAnInvalidStart) {
+  llvm::SmallVector<Buffer> buffers = threeBuffers();
+  SlabPlan naive =
+      llvm::cantFail(createPlanner(PlanKind::Offsets, "naive")->plan(buffers));
+  // Every buffer at offset 0: within any capacity, but buffers live at once
+  // share bytes. It used to be answered Fits, with itself as the plan.
+  SlabPlan overlapping = naive;
+  for (uint64_t &offset : overlapping.offsets)
+    offset = 0;
+  llvm::Expected<CapacityFit> fit =
+      fitCapacity(buffers, PlanKind::Offsets, overlapping, 1000, 1.0);
+  ASSERT_FALSE(bool(fit));
+  EXPECT_NE(llvm::toString(fit.takeError()).find("the start plan is not valid"),
+            std::string::npos);
+  // So is a plan of nothing.
+  EXPECT_TRUE(llvm::errorToBool(
+      fitCapacity(buffers, PlanKind::Offsets, SlabPlan{}, 1000, 1.0)
+          .takeError()));
+}
+
 } // namespace

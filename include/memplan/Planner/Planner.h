@@ -104,7 +104,8 @@ struct CapacityFit {
 /// within `timeLimitSeconds`, from `start` when given; shared-objects plans
 /// have no search, so an object plan over the capacity is answered Unknown.
 /// The search stops at `deadline` at the latest.
-/// Fails only on input `exact` rejects.
+/// Fails on a `start` plan the validator rejects, and on input `exact`
+/// rejects.
 llvm::Expected<CapacityFit>
 fitCapacity(llvm::ArrayRef<Buffer> buffers, PlanKind kind,
             std::optional<SlabPlan> start, uint64_t capacity,
