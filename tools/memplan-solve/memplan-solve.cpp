@@ -254,8 +254,14 @@ static bool isValidPlan(ArrayRef<Buffer> buffers, const SlabPlan &plan,
   return false;
 }
 
+/// The naive slab for people: every buffer on its own needs more than 64
+/// bits can count in some problems that a strategy still plans.
+static std::string formatNaive(std::optional<uint64_t> naive) {
+  return naive ? utostr(*naive) + " bytes" : "more than 64 bits can count";
+}
+
 static void printSummary(raw_ostream &os, PlanKind kind, const Run &run,
-                         uint64_t lowerBound, uint64_t naive) {
+                         uint64_t lowerBound, std::optional<uint64_t> naive) {
   std::string strategy = run.strategy;
   if (!run.plan.details.empty())
     strategy += " (" + run.plan.details + ")";
@@ -267,7 +273,7 @@ static void printSummary(raw_ostream &os, PlanKind kind, const Run &run,
   row("strategy:", strategy);
   row(bytesLabel, Twine(bytes) + " bytes");
   row("lower bound:", Twine(lowerBound) + " bytes");
-  row("naive:", Twine(naive) + " bytes");
+  row("naive:", formatNaive(naive));
   row("ratio:", formatRatio(bytes, lowerBound) + " (" + getBytesLabel(kind) +
                     " / lower bound)");
   // What is proven: the bound, or more where a search proved it.
@@ -281,7 +287,7 @@ static void printSummary(raw_ostream &os, PlanKind kind, const Run &run,
 
 /// One row per strategy, then the lower bound and naive, aligned.
 static void printTable(raw_ostream &os, PlanKind kind, ArrayRef<Run> runs,
-                       uint64_t lowerBound, uint64_t naive) {
+                       uint64_t lowerBound, std::optional<uint64_t> naive) {
   using Row = SmallVector<std::string, 5>;
   SmallVector<Row, 0> rows;
   rows.push_back({"strategy", (getBytesLabel(kind) + " bytes").str(),
@@ -293,8 +299,8 @@ static void printTable(raw_ostream &os, PlanKind kind, ArrayRef<Run> runs,
   }
   rows.push_back({"(lower bound)", utostr(lowerBound),
                   formatRatio(lowerBound, lowerBound), "", ""});
-  rows.push_back(
-      {"(naive)", utostr(naive), formatRatio(naive, lowerBound), "", ""});
+  rows.push_back({"(naive)", naive ? utostr(*naive) : "over 64 bits",
+                  naive ? formatRatio(*naive, lowerBound) : "", "", ""});
 
   size_t widths[4] = {0, 0, 0, 0};
   for (const Row &row : rows)
@@ -376,7 +382,7 @@ static int writeGenerated() {
 
 /// --capacity: does the problem fit? A plan is written only if it does.
 static int runCapacity(const CsvProblem &problem, StringRef displayName,
-                       uint64_t lowerBound, uint64_t naive) {
+                       uint64_t lowerBound, std::optional<uint64_t> naive) {
   auto begin = std::chrono::steady_clock::now();
   Expected<CapacityFit> fit = fitCapacity(problem.buffers, PlanKind::Offsets,
                                           std::nullopt, capacity, timeLimit);
@@ -400,7 +406,7 @@ static int runCapacity(const CsvProblem &problem, StringRef displayName,
     row("slab:", Twine(fit->plan->getTotalSize()) + " bytes");
   row("lower bound:",
       Twine(fit->lowerBound) + " bytes (live: " + Twine(lowerBound) + ")");
-  row("naive:", Twine(naive) + " bytes");
+  row("naive:", formatNaive(naive));
   row("time:", formatMillis(elapsed.count()) + " ms");
   if (fit->answer == CapacityAnswer::DoesNotFit)
     return ExitDoesNotFit;
@@ -474,13 +480,15 @@ int main(int argc, char **argv) {
   if (!lowerBound)
     return fail(ExitBadInput, displayName + ": lower bound: " +
                                   toString(lowerBound.takeError()));
-  Expected<uint64_t> naive = computeNaiveSize(*kind, buffers);
-  if (!naive)
-    return fail(ExitBadInput,
-                displayName + ": naive: " + toString(naive.takeError()));
+  // Only a figure: buffers whose sum overflows may still share bytes enough.
+  std::optional<uint64_t> naive;
+  if (Expected<uint64_t> size = computeNaiveSize(*kind, buffers))
+    naive = *size;
+  else
+    consumeError(size.takeError());
 
   if (decideCapacity)
-    return runCapacity(*problem, displayName, *lowerBound, *naive);
+    return runCapacity(*problem, displayName, *lowerBound, naive);
 
   StrategyOptions options;
   options.timeLimitSeconds = timeLimit;
@@ -521,9 +529,9 @@ int main(int argc, char **argv) {
   errs() << displayName << ": " << buffers.size() << " buffers, "
          << getPlanKindName(*kind) << " mode\n";
   if (runAll)
-    printTable(errs(), *kind, runs, *lowerBound, *naive);
+    printTable(errs(), *kind, runs, *lowerBound, naive);
   else
-    printSummary(errs(), *kind, runs.front(), *lowerBound, *naive);
+    printSummary(errs(), *kind, runs.front(), *lowerBound, naive);
 
   // Under --strategy=all a plan is written only to -o: the best one, the
   // earlier strategy winning a tie.
