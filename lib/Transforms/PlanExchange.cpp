@@ -29,6 +29,28 @@ llvm::Error makeError(const Twine &message) {
       std::make_error_code(std::errc::invalid_argument), message);
 }
 
+/// Moves a group's buffers down together until the lowest one starts below
+/// their largest alignment, which keeps every offset aligned and every two
+/// buffers as far apart, and sizes the slab to the highest end. memplan-solve
+/// plans all groups of a file as one problem, and a strategy may put a later
+/// group above an earlier one (no two are live at once): here each gets a
+/// slab of its own.
+void shiftToTheBottom(ArrayRef<Buffer> buffers, Plan &plan) {
+  uint64_t lowest = UINT64_MAX, alignment = 1;
+  for (auto [buffer, offset] : llvm::zip_equal(buffers, plan.offsets))
+    if (buffer.size != 0) {
+      lowest = std::min(lowest, offset);
+      alignment = std::max(alignment, buffer.alignment);
+    }
+  uint64_t shift = lowest == UINT64_MAX ? 0 : lowest - lowest % alignment;
+  plan.slabSize = 0;
+  for (auto [buffer, offset] : llvm::zip_equal(buffers, plan.offsets)) {
+    // A buffer of no bytes may lie anywhere: at 0 below the others.
+    offset = offset >= shift ? offset - shift : 0;
+    plan.slabSize = std::max(plan.slabSize, offset + buffer.size);
+  }
+}
+
 } // namespace
 
 std::optional<std::string> findSharedName(ArrayRef<SpaceProblem> spaces) {
@@ -163,8 +185,8 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
         return makeError(where + ": buffer " + Twine(index) +
                          ": offset overflows 64 bits");
       plan.offsets.push_back(offset);
-      plan.slabSize = std::max(plan.slabSize, offset + buffer.size);
     }
+    shiftToTheBottom(space.problem, plan);
     rowsBySpace.erase(rows);
   }
   if (!rowsBySpace.empty())
