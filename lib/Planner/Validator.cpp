@@ -146,6 +146,10 @@ Error validateObjectPlan(ArrayRef<Buffer> buffers, const ObjectPlan &plan) {
     if (object >= numObjects)
       return invalid("buffer " + Twine(index) + " is assigned object " +
                      Twine(object) + " of only " + Twine(numObjects));
+    // Objects are laid out at the slab's alignment, the largest of these.
+    if (!isPowerOf2_64(buffer.alignment))
+      return invalid("buffer " + Twine(index) + " has alignment " +
+                     Twine(buffer.alignment) + ", which is not a power of two");
     if (buffer.start >= buffer.end)
       return invalid("buffer " + Twine(index) + " has an empty lifetime [" +
                      Twine(buffer.start) + ", " + Twine(buffer.end) + ")");

@@ -57,6 +57,17 @@ TEST(ObjectValidatorTest, RejectsInvalidObjectIndex) {
             "buffer 3 is assigned object 3 of only 3");
 }
 
+// As the offsets validator does: the slab is aligned to the largest
+// alignment, which only powers of two can be. Alignment 0 used to pass.
+TEST(ObjectValidatorTest, RejectsAlignmentsNotPowersOfTwo) {
+  for (uint64_t alignment : {0, 3, 24}) {
+    Buffer buffers[] = {makeBuffer(8, 0, 1, alignment)};
+    EXPECT_EQ(validate(buffers, makeObjectPlan({0}, {8})),
+              "buffer 0 has alignment " + std::to_string(alignment) +
+                  ", which is not a power of two");
+  }
+}
+
 TEST(ObjectValidatorTest, RejectsEmptyLifetime) {
   Buffer buffers[] = {makeBuffer(8, 0, 1), makeBuffer(8, 4, 4)};
   EXPECT_EQ(validate(buffers, makeObjectPlan({0, 1}, {8, 8})),
