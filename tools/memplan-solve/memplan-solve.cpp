@@ -325,14 +325,17 @@ static int writeOutput(function_ref<void(raw_ostream &)> write) {
   std::error_code error;
   ToolOutputFile output(outputFile.empty() ? "-" : outputFile.getValue(), error,
                         sys::fs::OF_Text);
+  std::string name = outputFile.empty() ? std::string("the standard output")
+                                        : "'" + outputFile + "'";
   if (error)
-    return fail(ExitIoError,
-                "cannot write '" + outputFile + "': " + error.message());
+    return fail(ExitIoError, "cannot write " + name + ": " + error.message());
   write(output.os());
   output.os().flush();
-  if (output.os().has_error())
-    return fail(ExitIoError, "cannot write '" + outputFile +
-                                 "': " + output.os().error().message());
+  if (std::error_code failed = output.os().error()) {
+    // Said here: left set, the stream would abort as it closes.
+    output.os().clear_error();
+    return fail(ExitIoError, "cannot write " + name + ": " + failed.message());
+  }
   output.keep();
   return ExitSuccess;
 }
