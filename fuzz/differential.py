@@ -38,6 +38,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PASSES = ("memplan-offsets", "memplan-shared-objects")
 SCHEDULE_ORDERS = ("best", "list", "dfs", "exact")
 SLABS = ("alloc", "global", "argument")
+# The passes' alignment option: the default (16) and two smaller ones, under
+# which only what a buffer's own uses ask (its element type, its accesses'
+# alignment attributes, its callees' views) keeps it aligned.
+ALIGNMENTS = (16, 8, 1)
 LOWERING = ["--convert-linalg-to-loops", "--expand-strided-metadata",
             "--lower-affine", "--convert-scf-to-cf", "--convert-math-to-llvm",
             "--convert-math-to-libm", "--convert-to-llvm",
@@ -73,7 +77,6 @@ PROGRAMS = []
 
 # Set by main: the mlir-opt that runs upstream_passes.
 UPSTREAM_MLIR_OPT = []
-
 
 def upstream_passes(seed, text):
     """The upstream passes a generated program goes through before it is
@@ -191,12 +194,13 @@ class Tools:
 
 
 class Config:
-    """One way to plan: a pass, a strategy and a slab placement, or an
-    external planner command."""
+    """One way to plan: a pass, a strategy, a slab placement and an
+    alignment option, or an external planner command."""
 
     def __init__(self, pass_name, strategy, slab, time_limit, external=None,
-                 schedule=None):
+                 schedule=None, alignment=ALIGNMENTS[0]):
         self.pass_name, self.strategy, self.slab = pass_name, strategy, slab
+        self.alignment = alignment
         self.time_limit = time_limit
         self.external = external
         # An order strategy of memplan-schedule to run first, or None.
@@ -206,14 +210,15 @@ class Config:
     def label(self):
         if self.external:
             return "external"
-        label = "%s/%s/%s" % (self.pass_name, self.strategy, self.slab)
+        label = "%s/%s/%s/align%d" % (self.pass_name, self.strategy, self.slab,
+                                      self.alignment)
         if self.schedule:
             label = "memplan-schedule/%s+%s" % (self.schedule, label)
         return label
 
     def pipeline(self, report=None):
-        options = "strategy=%s slab=%s time-limit=%g" % (
-            self.strategy, self.slab, self.time_limit)
+        options = "strategy=%s slab=%s alignment=%d time-limit=%g" % (
+            self.strategy, self.slab, self.alignment, self.time_limit)
         if report:
             options += " report=" + report
         planning = "%s{%s}" % (self.pass_name, options)
@@ -225,19 +230,26 @@ class Config:
 
 def configs_for_seed(seed, strategies, args):
     configs = []
-    index = 0
+    index = turn = 0
     for pass_name in PASSES:
         for strategy in strategies[pass_name]:
             slabs = SLABS if args.all_slabs else [SLABS[(seed + index) % len(SLABS)]]
             for slab in slabs:
-                configs.append(Config(pass_name, strategy, slab, args.time_limit))
+                # The alignment options take turns as well, from configuration
+                # to configuration, starting one further every third seed, so
+                # that each strategy and slab placement meets all three
+                # within nine seeds.
+                alignment = ALIGNMENTS[(seed // len(SLABS) + turn) % len(ALIGNMENTS)]
+                configs.append(Config(pass_name, strategy, slab, args.time_limit,
+                                      alignment=alignment))
+                turn += 1
             index += 1
     # Each seed is also reordered by memplan-schedule (an order strategy by
     # seed) before its first configuration plans it.
     if configs:
         first = configs[0]
         configs.append(Config(first.pass_name, first.strategy, first.slab,
-                              args.time_limit,
+                              args.time_limit, alignment=first.alignment,
                               schedule=SCHEDULE_ORDERS[seed % len(SCHEDULE_ORDERS)]))
     if args.external:
         configs.append(Config(None, None, None, 0, external=args.external))
@@ -449,13 +461,24 @@ def write_reproducer(tools, finding, failures, reduce):
     return folder
 
 
+def split_label(label):
+    """(pass, strategy, slab, alignment) of a configuration's label; the pass
+    of a reordered copy is "memplan-schedule/ORDER+PASS"."""
+    schedule, _, planning = label.rpartition("+")
+    pass_name, strategy, slab, alignment = planning.split("/")
+    if schedule:
+        pass_name = schedule + "+" + pass_name
+    return pass_name, strategy, slab, int(alignment[len("align"):])
+
+
 def summarize(results, configs_seen, findings, errors, seconds, args):
-    by_config, by_slab = {}, {}
+    by_config, by_slab, by_alignment = {}, {}, {}
     for label in configs_seen:
         by_config[label] = configs_seen[label]
-        slab = label.rsplit("/", 1)[-1]
         if label != "external":
+            _, _, slab, alignment = split_label(label)
             by_slab[slab] = by_slab.get(slab, 0) + configs_seen[label]
+            by_alignment[alignment] = by_alignment.get(alignment, 0) + configs_seen[label]
     return {
         "seeds": results,
         "first_seed": args.first,
@@ -468,6 +491,7 @@ def summarize(results, configs_seen, findings, errors, seconds, args):
         "seconds": round(seconds, 1),
         "per_configuration": by_config,
         "per_slab": by_slab,
+        "per_alignment": dict(sorted(by_alignment.items(), reverse=True)),
         "findings": [{"seed": f.seed, "configuration": f.config.label,
                       "kind": f.kind, "message": f.message[:500]} for f in findings],
         "errors": errors[:20],
@@ -485,8 +509,11 @@ def write_record(path, summary, command):
     """The soak's results as Markdown, for docs/."""
     strategies = {}
     for label, count in summary["per_configuration"].items():
-        pass_name, strategy, slab = label.split("/")
-        strategies.setdefault((pass_name, strategy), {})[slab] = count
+        if label == "external":
+            continue
+        pass_name, strategy, slab, _ = split_label(label)
+        slabs = strategies.setdefault((pass_name, strategy), {})
+        slabs[slab] = slabs.get(slab, 0) + count
     lines = [
         "<!-- Written by fuzz/differential.py --record; do not edit. -->",
         "# Differential fuzzing: last soak",
@@ -504,6 +531,8 @@ def write_record(path, summary, command):
         "- Planned copies per slab placement (the strategies of a seed take "
         "turns, so every seed meets all three): %s." % ", ".join(
             "%s %d" % (slab, summary["per_slab"][slab]) for slab in sorted(summary["per_slab"])),
+        "- Planned copies per alignment option (they take turns too): %s." % ", ".join(
+            "alignment=%s %d" % item for item in summary["per_alignment"].items()),
         "",
         "Seeds per strategy and slab placement:",
         "",
