@@ -78,6 +78,11 @@ PROGRAMS = []
 # Set by main: the mlir-opt that runs upstream_passes.
 UPSTREAM_MLIR_OPT = []
 
+# Set by main: whether the parallel loops run through OpenMP (--threads),
+# which the generator must know (see generate_program's --openmp).
+GENERATOR_OPTIONS = {"openmp": False}
+
+
 def upstream_passes(seed, text):
     """The upstream passes a generated program goes through before it is
     planned, as pipelines hand memplan their output, by seed: one seed of
@@ -104,7 +109,7 @@ def program_source(seed):
     if PROGRAMS:
         with open(PROGRAMS[seed - 1]) as f:
             return f.read()
-    text = generate_program.generate(seed)
+    text = generate_program.generate(seed, **GENERATOR_OPTIONS)
     passes = upstream_passes(seed, text)
     if "--buffer-hoisting" in passes:
         text = re.sub(r"^\s*memref\.dealloc .*\n", "", text, flags=re.M)
@@ -591,6 +596,7 @@ def main(argv):
         args.first, args.count = 1, len(args.program)
     tools = Tools(args)
     UPSTREAM_MLIR_OPT.append(tools.mlir_opt)
+    GENERATOR_OPTIONS["openmp"] = bool(args.threads)
     # Taken now: the checkout may move on during a long soak.
     commit = source_commit()
     strategies = {p: ([] if args.only_external else tools.strategies(p)) for p in PASSES}

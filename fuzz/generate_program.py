@@ -25,7 +25,18 @@ written to break a planner that shares memory wrongly:
   `--threads` runs them on OpenMP threads);
 - in one seed of three, `async.execute` regions that fill a buffer while the
   code after them works on others, until an `async.await` before the buffer
-  is read.
+  is read;
+- shapes that review found memplan planning wrongly, each a statement of its
+  own: an `scf.parallel` whose `scf.reduce` region reads a buffer of the body
+  (not with `--openmp`, whose lowering cannot compile it); a writable
+  `memref.global` that a function reads with `memref.get_global` and is also
+  given as the argument it writes; calls through pointers
+  (`func.constant`, `func.call_indirect`), among them a function that
+  recurses through one with buffers live across the call; a function that
+  views the bytes it is given as vectors of 16 bytes; `vector.load` /
+  `vector.store` and `memref.load` / `memref.store` with `{alignment = N}`
+  and `memref.assume_alignment`, only on buffers that are that aligned in
+  the unplanned program.
 
 Run as a script it writes the program of `--seed` to stdout or `-o`.
 """
@@ -50,6 +61,15 @@ ELEMENTS = {
 VIEW_ELEMENTS = ["i8", "i16", "i32", "i64", "f32", "f64"]
 ALIGNMENTS = [None, None, 8, 16, 32, 64, 128]
 MULTIPLIER = 1000003
+# -promote-buffers-to-stack (fuzz/differential.py gives it one seed of eight)
+# turns allocations of up to this many bytes that are not freed into
+# allocas, aligned to their element only. Bigger ones stay with malloc,
+# which aligns to 16 bytes.
+PROMOTE_LIMIT = 1024
+MALLOC_ALIGNMENT = 16
+# Vectors of 16 bytes, which LLVM moves with instructions that need 16-byte
+# alignment: (element, lanes).
+VECTORS = [("f32", 4), ("i32", 4), ("f64", 2), ("i64", 2)]
 
 
 class Root:
@@ -63,6 +83,9 @@ class Root:
         self.parents = list(parents)
         self.escaped = False
         self.read = False
+        # The largest alignment an access through it states (a function's
+        # argument that needs it asks the same of every caller).
+        self.needs_align = 1
 
     def may_point_into(self, other):
         seen, todo = set(), [self]
@@ -87,7 +110,7 @@ class Buf:
     """An SSA memref value with what the generator knows of its layout."""
 
     def __init__(self, name, elem, shape, root, strides=None, offset=0,
-                 layout=None, whole=False):
+                 layout=None, whole=False, align=None):
         self.name = name
         self.elem = elem
         # Sizes, None for a dynamic one.
@@ -100,6 +123,10 @@ class Buf:
         self.layout = layout
         # Identity layout, offset 0, covering its whole root allocation.
         self.whole = whole
+        # Bytes that the address of its first element is known to be a
+        # multiple of in the unplanned program (None: not known), for the
+        # accesses that state their alignment.
+        self.align = align
 
     @property
     def type(self):
@@ -124,6 +151,27 @@ def identity_strides(shape):
         strides.insert(0, step)
         step *= d
     return strides
+
+
+def malloc_alignment(elem, shape):
+    """The alignment an allocation without an alignment attribute is sure
+    to get in the unplanned program, or None."""
+    count = 1
+    for d in shape:
+        count *= d
+    if count * max(1, ELEMENTS[elem][0] // 8) > PROMOTE_LIMIT:
+        return MALLOC_ALIGNMENT
+    return None
+
+
+def power_of_two_dividing(*values):
+    """The largest power of two that divides every value (0 divides
+    nothing away)."""
+    result = 1 << 12
+    for v in values:
+        while v % result:
+            result //= 2
+    return result
 
 
 def strided_layout(strides, offset):
@@ -154,9 +202,14 @@ class Function:
 
 
 class Generator:
-    def __init__(self, seed):
+    def __init__(self, seed, openmp=False):
         self.rng = random.Random(seed)
         self.seed = seed
+        # The parallel loops will run through OpenMP (--convert-scf-to-openmp),
+        # which moves a reduction's region out of its loop's body: there it
+        # cannot read a buffer of the body.
+        self.openmp = openmp
+        self.globals = []  # memref.global lines
         self.counter = 0
         self.functions = []
         self.helpers = []  # dicts: name, kind, params, result (, template)
@@ -332,20 +385,21 @@ class Generator:
             return [self.rng.choice([1, 2, 3, 4, 5, 8, 12, 16, 24, 33, 64, 100, 256])]
         return [self.rng.choice([1, 2, 3, 4, 6]), self.rng.choice([1, 2, 4, 5, 8])]
 
-    def stmt_alloc(self, elem=None, shape=None):
+    def stmt_alloc(self, elem=None, shape=None, alignment="random", dynamic=True):
         elem = elem or self.rng.choice(list(ELEMENTS))
         shape = self.random_shape() if shape is None else shape
         name = self.fresh("b")
-        alignment = self.rng.choice(ALIGNMENTS)
+        if alignment == "random":
+            alignment = self.rng.choice(ALIGNMENTS)
         attr = " {alignment = %d : i64}" % alignment if alignment else ""
         root = Root()
-        if len(shape) == 1 and self.rng.random() < 0.12:
+        if len(shape) == 1 and self.rng.random() < 0.12 and dynamic:
             size = self.const_index(shape[0])
             buf = Buf(name, elem, [None], root, whole=True)
             self.emit("%s = memref.alloc(%s)%s : %s" % (name, size, attr, buf.type))
         else:
             buf = Buf(name, elem, shape, root, strides=identity_strides(shape),
-                      whole=True)
+                      whole=True, align=alignment or malloc_alignment(elem, shape))
             self.emit("%s = memref.alloc()%s : %s" % (name, attr, buf.type))
         root.handle = buf
         self.scopes[-1].roots.append(root)
@@ -500,7 +554,8 @@ class Generator:
     def view_collapse(self, buf):
         shape = [buf.shape[0] * buf.shape[1]]
         name = self.fresh("s")
-        view = Buf(name, buf.elem, shape, buf.root, strides=[1], whole=True)
+        view = Buf(name, buf.elem, shape, buf.root, strides=[1], whole=True,
+                   align=buf.align)
         self.emit("%s = memref.collapse_shape %s [[0, 1]] : %s into %s"
                   % (name, buf.name, buf.type, view.type))
         return self.add_buf(view)
@@ -539,7 +594,8 @@ class Generator:
             self.emit("%s = memref.view %s[%s][%s] : %s to %s"
                       % (name, buf.name, byte_offset, size, buf.type, view.type))
         else:
-            view = Buf(name, elem, [count], buf.root, strides=[1])
+            align = power_of_two_dividing(buf.align, start) if buf.align else None
+            view = Buf(name, elem, [count], buf.root, strides=[1], align=align)
             self.emit("%s = memref.view %s[%s][] : %s to %s"
                       % (name, buf.name, byte_offset, buf.type, view.type))
         return self.add_buf(view)
@@ -592,15 +648,27 @@ class Generator:
         """A parallel loop: each iteration allocates and fills buffers of its
         own (salted by the induction variable), may call a quiet "work"
         helper on them and read a buffer from outside, and stores the
-        checksum of it all into its element of a buffer of results."""
+        checksum of it all into its element of a buffer of results.
+
+        An scf.parallel may also reduce the iterations' checksums, in a
+        region that reads a buffer of the body as well: that region runs
+        after the iteration's body, so a planner must not have freed the
+        buffer's bytes by then (only when the loops run sequentially: see
+        `openmp`)."""
         # Enough iterations that threads overlap, which races need to show.
         trips = self.rng.choice([1, 3, 16, 64, 256])
         results = self.stmt_alloc(elem="i64", shape=[trips])
         outside = [b for b in self.visible_bufs() if b is not results]
         iv = self.fresh("p")
         forall = self.rng.random() < 0.5
+        reduced = not forall and self.rng.random() < 0.5 and not self.openmp
         if forall:
             self.emit("scf.forall (%s) in (%s) {" % (iv, self.const_index(trips)))
+        elif reduced:
+            init, reduction = self.salt(), self.fresh("r")
+            self.emit("%s = scf.parallel (%s) = (%s) to (%s) step (%s) init (%s) -> i64 {" % (
+                reduction, iv, self.const_index(0), self.const_index(trips),
+                self.const_index(1), init))
         else:
             self.emit("scf.parallel (%s) = (%s) to (%s) step (%s) {" % (
                 iv, self.const_index(0), self.const_index(trips),
@@ -615,7 +683,8 @@ class Generator:
         if self.rng.random() < 0.5:
             arg = self.rng.choice(own)
             helpers = [h for h in self.helpers if h["kind"] == "work" and h["quiet"]
-                       and h["params"] == [arg.type]]
+                       and h["params"] == [arg.type]
+                       and (arg.align or 1) >= h["needs"][0]]
             if helpers and self.rng.random() < 0.5:
                 self.emit_call(self.rng.choice(helpers), [arg])
             elif self.helper_count < 5:
@@ -629,13 +698,34 @@ class Generator:
             self.emit("%s = arith.addi %s, %s : i64" % (mixed, total, h))
             total = mixed
         self.emit("memref.store %s, %s[%s] : %s" % (total, results.name, iv, results.type))
+        if reduced:
+            # Read again by the reduction: never freed in the body.
+            seen = self.rng.choice(own)
+            seen.root.escape()
         self.close_scope()
         self.quiet = saved_quiet
-        if not forall:
+        if reduced:
+            lhs, rhs = self.fresh("l"), self.fresh("x")
+            self.emit("scf.reduce(%s : i64) {" % total)
+            self.emit("^bb0(%s: i64, %s: i64):" % (lhs, rhs))
+            self.fn.indent += 1
+            h = self.checksum(seen)
+            scaled, mixed, combined = self.fresh(), self.fresh(), self.fresh()
+            self.emit("%s = arith.muli %s, %s : i64" % (scaled, lhs, self.const_i64(MULTIPLIER)))
+            self.emit("%s = arith.addi %s, %s : i64" % (mixed, scaled, rhs))
+            self.emit("%s = arith.xori %s, %s : i64" % (combined, mixed, h))
+            self.emit("scf.reduce.return %s : i64" % combined)
+            self.fn.indent -= 1
+            self.emit("}")
+        elif not forall:
             self.emit("scf.reduce")
         self.fn.indent -= 1
         self.emit("}")
         results.root.read = False
+        if reduced:
+            if not self.quiet:
+                self.emit("vector.print %s : i64" % reduction)
+            self.scopes[-1].ints.append(reduction)
 
     def stmt_async(self):
         """An async.execute fills a whole buffer while the code after it
@@ -669,6 +759,322 @@ class Generator:
             if buf not in scope.bufs:
                 scope.bufs.append(buf)
         self.stmt_check(target)
+
+    # --- what review found planners getting wrong -----------------------
+
+    def aligned_buffers(self, elems, need=MALLOC_ALIGNMENT):
+        """Visible static one-dimensional buffers of `elems`, contiguous,
+        whose first element is known to lie on a multiple of `need` bytes
+        in the unplanned program."""
+        return [b for b in self.visible_bufs()
+                if b.elem in elems and b.static and len(b.shape) == 1
+                and b.layout is None and (b.align or 1) >= need]
+
+    def vector_to_i64(self, v, elem, lanes):
+        """An i64 of every bit of a vector (floats through a bitcast)."""
+        bits = ELEMENTS[elem][0]
+        if ELEMENTS[elem][1] == "float":
+            raw = self.fresh()
+            self.emit("%s = arith.bitcast %s : vector<%dx%s> to vector<%dxi%d>"
+                      % (raw, v, lanes, elem, lanes, bits))
+            v = raw
+        folded = self.fresh()
+        self.emit("%s = vector.reduction <xor>, %s : vector<%dxi%d> into i%d"
+                  % (folded, v, lanes, bits, bits))
+        return self.to_i64(folded, "i%d" % bits)
+
+    def salted_vector(self, v, elem, lanes, salt):
+        """v plus a salt in every lane."""
+        vtype = "vector<%dx%s>" % (lanes, elem)
+        splat, total = self.fresh(), self.fresh()
+        self.emit("%s = vector.broadcast %s : %s to %s"
+                  % (splat, self.to_element(salt, elem), elem, vtype))
+        add = "arith.addf" if ELEMENTS[elem][1] == "float" else "arith.addi"
+        self.emit("%s = %s %s, %s : %s" % (total, add, v, splat, vtype))
+        return total
+
+    def stmt_aligned(self):
+        """Accesses that state their alignment: vector.load and
+        vector.store, memref.load and memref.store with {alignment = N},
+        some through memref.assume_alignment, each at an element that is
+        that aligned in the unplanned program (the allocation's attribute
+        says so, or it is too big to become an alloca and malloc gives 16
+        bytes). LLVM moves such vectors with instructions that fault when
+        the address is not aligned, so the planned program crashes if a
+        plan puts the buffer on a smaller multiple, for example under the
+        alignment=8 or alignment=1 option."""
+        elems = [e for e, _ in VECTORS]
+        bufs = [b for b in self.aligned_buffers(elems) if b.shape[0] >= 4]
+        if bufs and self.rng.random() < 0.6:
+            buf = self.rng.choice(bufs)
+        else:
+            elem = self.rng.choice(elems)
+            width = ELEMENTS[elem][0] // 8
+            if self.rng.random() < 0.7:
+                # Aligned by malloc only: no attribute tells a planner.
+                count = PROMOTE_LIMIT // width + self.rng.choice([1, 4, 8, 60])
+                alignment = None
+            else:
+                count = self.rng.choice([4, 8, 12, 16, 33])
+                alignment = self.rng.choice([16, 32, 64])
+            buf = self.stmt_alloc(elem=elem, shape=[count], alignment=alignment,
+                                  dynamic=False)
+        elem, lanes = buf.elem, dict(VECTORS)[buf.elem]
+        width = ELEMENTS[elem][0] // 8
+        need = self.rng.choice([a for a in (16, 16, 16, 32, 64) if a <= buf.align])
+        buf.root.needs_align = max(buf.root.needs_align, need)
+        target = buf
+        if self.rng.random() < 0.4:
+            target = self.fresh("s")
+            self.emit("%s = memref.assume_alignment %s, %d : %s"
+                      % (target, buf.name, need, buf.type))
+            target = self.add_buf(Buf(target, elem, list(buf.shape), buf.root,
+                                      strides=buf.strides, layout=buf.layout,
+                                      whole=buf.whole, align=buf.align))
+        # Element indices that are `need`-aligned with a whole vector after
+        # them.
+        step = need // width
+        slots = (buf.shape[0] - lanes) // step + 1
+        vtype = "vector<%dx%s>" % (lanes, elem)
+        attr = "{alignment = %d}" % need
+        if slots > 3 and self.rng.random() < 0.5:
+            # Every slot, in a loop.
+            c0, iv = self.const_index(0), self.fresh("i")
+            acc, result = self.fresh("a"), self.fresh("h")
+            self.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (i64) {"
+                      % (result, iv, c0, self.const_index(slots * step),
+                         self.const_index(step), acc, self.salt()))
+            self.fn.indent += 1
+            positions, outer = [iv], result
+        else:
+            chosen = self.rng.sample(range(slots), self.rng.randrange(1, min(slots, 3) + 1))
+            positions, outer = [self.const_index(p * step) for p in chosen], None
+            acc = self.salt()
+        for index in positions:
+            v = self.fresh()
+            self.emit("%s = vector.load %s[%s] %s : %s, %s"
+                      % (v, target.name, index, attr, target.type, vtype))
+            h = self.vector_to_i64(v, elem, lanes)
+            mixed = self.fresh()
+            self.emit("%s = arith.addi %s, %s : i64" % (mixed, acc, h))
+            acc = mixed
+            w = self.salted_vector(v, elem, lanes, acc)
+            self.emit("vector.store %s, %s[%s] %s : %s, %s"
+                      % (w, target.name, index, attr, target.type, vtype))
+        if outer:
+            self.emit("scf.yield %s : i64" % acc)
+            self.fn.indent -= 1
+            self.emit("}")
+            acc = outer
+        if self.rng.random() < 0.5:
+            # A scalar moved from one aligned element to another.
+            source, dest = (self.const_index(self.rng.randrange(slots) * step)
+                            for _ in range(2))
+            x = self.fresh()
+            self.emit("%s = memref.load %s[%s] %s : %s" % (x, target.name, source, attr, target.type))
+            self.emit("memref.store %s, %s[%s] %s : %s" % (x, target.name, dest, attr, target.type))
+        self.scopes[-1].ints.append(acc)
+
+    def stmt_vectors(self):
+        """Calls a function that views the bytes it is given
+        (memref<Nxi8>) as vectors of 16 bytes, loads and stores them: the
+        caller's buffer needs the vectors' alignment although nothing in
+        the caller says so. Its buffer is aligned in the unplanned
+        program (see stmt_aligned)."""
+        bufs = [b for b in self.aligned_buffers(["i8"]) if b.shape[0] >= 16]
+        for helper in self.rng.sample(self.helpers, len(self.helpers)):
+            if not helper.get("vectors") or (self.quiet and not helper["quiet"]):
+                continue
+            matching = [b for b in bufs if b.type == helper["params"][0]]
+            if matching and self.rng.random() < 0.5:
+                return self.emit_call(helper, [self.rng.choice(matching)])
+        if self.helper_count >= 5:
+            return self.stmt_aligned()
+        if bufs and self.rng.random() < 0.5:
+            buf = self.rng.choice(bufs)
+        elif self.rng.random() < 0.7:
+            buf = self.stmt_alloc(elem="i8", shape=[self.rng.choice([1040, 1100, 2048])],
+                                  alignment=None, dynamic=False)
+        else:
+            buf = self.stmt_alloc(elem="i8", shape=[self.rng.choice([16, 40, 64, 100])],
+                                  alignment=self.rng.choice([16, 32, 64]), dynamic=False)
+        self.emit_call(self.define_vectors(buf), [buf])
+
+    def define_vectors(self, buf):
+        """A "work" function that views some of its bytes as vectors, adds
+        its salt to each and returns a checksum of what it loaded."""
+        name = "f%d" % self.helper_count
+        self.helper_count += 1
+        helper = {"name": name, "kind": "work", "params": [buf.type], "result": "i64",
+                  "quiet": self.quiet, "needs": [MALLOC_ALIGNMENT], "vectors": True}
+        saved = (self.fn, self.scopes)
+        self.fn, self.scopes = Function(name), [Scope("function")]
+        arg, salt = self.fresh("arg"), self.fresh("arg")
+        elem, lanes = self.rng.choice(VECTORS)
+        vtype = "vector<%dx%s>" % (lanes, elem)
+        available = buf.shape[0] // 16
+        first = self.rng.randrange(available)
+        count = self.rng.randrange(1, min(available - first, 8) + 1)
+        view = self.fresh("s")
+        vmem = "memref<%dx%s>" % (count, vtype)
+        self.emit("%s = memref.view %s[%s][] : %s to %s"
+                  % (view, arg, self.const_index(16 * first), buf.type, vmem))
+        iv, acc, result = self.fresh("i"), self.fresh("a"), self.fresh("h")
+        self.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (i64) {"
+                  % (result, iv, self.const_index(0), self.const_index(count),
+                     self.const_index(1), acc, salt))
+        self.fn.indent += 1
+        v = self.fresh()
+        # As memref.load / memref.store of vector elements, or as
+        # vector.load / vector.store: both move 16 aligned bytes.
+        as_vector = self.rng.random() < 0.5
+        if as_vector:
+            self.emit("%s = vector.load %s[%s] : %s, %s" % (v, view, iv, vmem, vtype))
+        else:
+            self.emit("%s = memref.load %s[%s] : %s" % (v, view, iv, vmem))
+        h = self.vector_to_i64(v, elem, lanes)
+        scaled, total = self.fresh(), self.fresh()
+        self.emit("%s = arith.muli %s, %s : i64" % (scaled, acc, self.const_i64(MULTIPLIER)))
+        self.emit("%s = arith.addi %s, %s : i64" % (total, scaled, h))
+        w = self.salted_vector(v, elem, lanes, total)
+        if as_vector:
+            self.emit("vector.store %s, %s[%s] : %s, %s" % (w, view, iv, vmem, vtype))
+        else:
+            self.emit("memref.store %s, %s[%s] : %s" % (w, view, iv, vmem))
+        self.emit("scf.yield %s : i64" % total)
+        self.fn.indent -= 1
+        self.emit("}")
+        self.emit("return %s : i64" % result)
+        self.functions.append(self.fn.text("func.func private @%s(%s: %s, %s: i64) -> i64 {"
+                                           % (name, arg, buf.type, salt)))
+        self.helpers.append(helper)
+        self.fn, self.scopes = saved
+        return helper
+
+    def stmt_recursive(self):
+        """Calls a function that calls itself through a pointer
+        (func.constant and func.call_indirect), directly or through a
+        function that calls it back, and reads its buffers after that
+        call: several of its calls are active at once, each with buffers
+        of its own, and no graph of direct calls shows the cycle."""
+        name = "f%d" % self.helper_count
+        self.helper_count += 1
+        signature = "(i64, i64) -> i64"
+        pointee = name
+        if self.rng.random() < 0.5:
+            pointee = "f%d" % self.helper_count
+            self.helper_count += 1
+            self.functions.append([
+                "func.func private @%s(%%depth: i64, %%salt: i64) -> i64 {" % pointee,
+                "  %%r = func.call @%s(%%depth, %%salt) : %s" % (name, signature),
+                "  return %r : i64",
+                "}"])
+        saved = (self.fn, self.scopes)
+        self.fn, self.scopes = Function(name), [Scope("function")]
+        depth, salt = self.fresh("arg"), self.fresh("arg")
+        self.scopes[-1].ints += [depth, salt]
+        for _ in range(self.rng.randrange(1, 3)):
+            self.stmt_alloc()
+        self.body(self.rng.randrange(0, 3), nesting=3)
+        more = self.fresh()
+        self.emit("%s = arith.cmpi sgt, %s, %s : i64" % (more, depth, self.const_i64(0)))
+        below = self.fresh("r")
+        self.emit("%s = scf.if %s -> (i64) {" % (below, more))
+        self.fn.indent += 1
+        next_depth, pointer, result = self.fresh(), self.fresh("fp"), self.fresh()
+        self.emit("%s = arith.subi %s, %s : i64" % (next_depth, depth, self.const_i64(1)))
+        next_salt = self.salt()
+        self.emit("%s = func.constant @%s : %s" % (pointer, pointee, signature))
+        self.emit("%s = func.call_indirect %s(%s, %s) : %s"
+                  % (result, pointer, next_depth, next_salt, signature))
+        self.emit("scf.yield %s : i64" % result)
+        self.fn.indent -= 1
+        self.emit("} else {")
+        self.emit("  scf.yield %s : i64" % salt)
+        self.emit("}")
+        # Its buffers, read after the calls below have made and filled
+        # theirs.
+        total = below
+        for buf in self.scopes[-1].bufs:
+            h, mixed = self.checksum(buf), self.fresh()
+            self.emit("%s = arith.addi %s, %s : i64" % (mixed, total, h))
+            total = mixed
+        self.close_scope()
+        self.emit("return %s : i64" % total)
+        self.functions.append(self.fn.text("func.func private @%s(%s: i64, %s: i64) -> i64 {"
+                                           % (name, depth, salt)))
+        self.fn, self.scopes = saved
+        out, start = self.fresh("r"), self.const_i64(self.rng.randrange(1, 4))
+        operands = "%s, %s" % (start, self.salt())
+        if self.rng.random() < 0.5:
+            self.emit("%s = func.call @%s(%s) : %s" % (out, name, operands, signature))
+        else:
+            pointer = self.fresh("fp")
+            self.emit("%s = func.constant @%s : %s" % (pointer, name, signature))
+            self.emit("%s = func.call_indirect %s(%s) : %s" % (out, pointer, operands, signature))
+        if not self.quiet:
+            self.emit("vector.print %s : i64" % out)
+        self.scopes[-1].ints.append(out)
+
+    def stmt_global(self):
+        """A writable memref.global that a function reads
+        (memref.get_global) and is also given as its argument, which it
+        writes: it copies the global into a buffer, then writes the
+        argument, then reads the copy. The read must stay before the
+        write, the argument being the global; a reordering that takes
+        arguments and globals for different memory moves the write first
+        (it would, to end a buffer's life before the copy is made).
+        Called with the global, and at times with a buffer of its own."""
+        if self.quiet:
+            # A write of the global in a parallel loop would race.
+            return self.stmt_alloc()
+        elem = self.rng.choice(["i32", "i64", "f32", "f64"])
+        shape = [self.rng.choice([4, 16, 64, 100])]
+        global_name = "g%d" % len(self.globals)
+        gtype = "memref<%dx%s>" % (shape[0], elem)
+        value = self.rng.randrange(1, 1000)
+        self.globals.append('memref.global "private" @%s : %s = dense<%s>' % (
+            global_name, gtype, "%d.0" % value if elem[0] == "f" else value))
+        name = "f%d" % self.helper_count
+        self.helper_count += 1
+        helper = {"name": name, "kind": "work", "params": [gtype], "result": "i64",
+                  "quiet": False, "needs": [1]}
+        saved = (self.fn, self.scopes)
+        self.fn, self.scopes = Function(name), [Scope("function")]
+        arg, salt = self.fresh("arg"), self.fresh("arg")
+        self.scopes[-1].ints.append(salt)
+        param = Buf(arg, elem, shape, Root(), strides=[1])
+        # A buffer of its own, filled first and written into the argument:
+        # moving that write up lets it die before the copy is made.
+        source = self.stmt_alloc(elem=elem, shape=shape, dynamic=False)
+        g, copy = self.fresh("g"), self.fresh("b")
+        self.emit("%s = memref.get_global @%s : %s" % (g, global_name, gtype))
+        root = Root()
+        root.handle = Buf(copy, elem, shape, root, strides=[1], whole=True)
+        self.emit("%s = memref.alloc() : %s" % (copy, gtype))
+        self.scopes[-1].roots.append(root)
+        self.emit("memref.copy %s, %s : %s to %s" % (g, copy, gtype, gtype))
+        if self.rng.random() < 0.7:
+            self.emit("memref.copy %s, %s : %s to %s" % (source.name, arg, gtype, gtype))
+            source.root.read = True
+        else:
+            self.fill(param, self.salt())
+        h = self.checksum(root.handle)
+        self.close_scope()
+        self.emit("return %s : i64" % h)
+        self.functions.append(self.fn.text("func.func private @%s(%s: %s, %s: i64) -> i64 {"
+                                           % (name, arg, gtype, salt)))
+        self.helpers.append(helper)
+        self.fn, self.scopes = saved
+        g = self.fresh("g")
+        self.emit("%s = memref.get_global @%s : %s" % (g, global_name, gtype))
+        target = self.add_buf(Buf(g, elem, shape, Root(), strides=[1], whole=True))
+        self.emit_call(helper, [target])
+        self.stmt_check(target)
+        if self.rng.random() < 0.3:
+            other = self.stmt_alloc(elem=elem, shape=shape, dynamic=False)
+            self.emit_call(helper, [other])
+            self.stmt_check(other)
 
     def condition(self):
         x = self.rng.choice(self.visible_ints() or [self.salt()])
@@ -772,8 +1178,9 @@ class Generator:
             if self.quiet and not helper["quiet"]:
                 continue
             args = []
-            for param in helper["params"]:
-                matching = [b for b in self.visible_bufs() if b.type == param]
+            for param, need in zip(helper["params"], helper["needs"]):
+                matching = [b for b in self.visible_bufs()
+                            if b.type == param and (b.align or 1) >= need]
                 if not matching:
                     break
                 args.append(self.rng.choice(matching))
@@ -794,10 +1201,23 @@ class Generator:
         operands = ", ".join([a.name for a in args] + [salt])
         types = ", ".join([a.type for a in args] + ["i64"])
         out = self.fresh("r")
-        self.emit("%s = func.call @%s(%s) : (%s) -> %s"
-                  % (out, helper["name"], operands, types, helper["result"]))
-        for a in args:
+        if self.rng.random() < 0.25:
+            # Through a pointer: the callee's address is taken, and the call
+            # names no callee, so a planner must assume it may reach any
+            # function whose address is taken.
+            pointer = self.fresh("fp")
+            signature = "(%s) -> %s" % (types, helper["result"])
+            self.emit("%s = func.constant @%s : %s" % (pointer, helper["name"], signature))
+            self.emit("%s = func.call_indirect %s(%s) : %s"
+                      % (out, pointer, operands, signature))
+        else:
+            self.emit("%s = func.call @%s(%s) : (%s) -> %s"
+                      % (out, helper["name"], operands, types, helper["result"]))
+        for a, need in zip(args, helper["needs"]):
             a.root.read = True
+            # What the callee's accesses ask of the argument, the caller's
+            # own argument must give too.
+            a.root.needs_align = max(a.root.needs_align, need)
         if helper["kind"] == "work":
             self.scopes[-1].ints.append(out)
         elif helper["kind"] == "identity":
@@ -819,8 +1239,13 @@ class Generator:
         self.fn, self.scopes = fn, [Scope("function")]
         names = [self.fresh("arg") for _ in args]
         salt = self.fresh("arg")
+        params = []
         for n, a in zip(names, args):
-            self.add_buf(self.alias(n, a, Root()))
+            param = self.add_buf(self.alias(n, a, Root()))
+            # As aligned as this call's argument: accesses that rely on it
+            # make the function ask it of every later caller ("needs").
+            param.align = a.align
+            params.append(param)
         self.scopes[-1].ints.append(salt)
         self.body(self.rng.randrange(1, 6), nesting=3)
         if kind == "work":
@@ -836,6 +1261,7 @@ class Generator:
             helper["result"] = made.type
             ret = made.name
         self.close_scope()
+        helper["needs"] = [p.root.needs_align for p in params]
         self.emit("return %s : %s" % (ret, helper["result"]))
         params = ["%s: %s" % (n, t) for n, t in zip(names, helper["params"])]
         self.functions.append(fn.text("func.func private @%s(%s) -> %s {" % (
@@ -870,14 +1296,17 @@ class Generator:
                 continue
             choices = [(self.stmt_alloc, 5), (self.stmt_check, 3), (self.stmt_mix, 4),
                        (self.stmt_view, 4), (self.stmt_copy, 1), (self.stmt_map, 2),
-                       (self.stmt_free, 1)]
+                       (self.stmt_free, 1), (self.stmt_aligned, 1)]
             if depth < 4:
                 choices += [(self.stmt_for, 2), (self.stmt_if, 2), (self.stmt_while, 1),
                             (self.stmt_parallel, 2)]
                 if self.allow_async:
                     choices.append((self.stmt_async, 2))
                 if self.helper_count < 5:
-                    choices.append((self.stmt_call, 2))
+                    choices += [(self.stmt_call, 2), (self.stmt_vectors, 1),
+                                (self.stmt_recursive, 1)]
+                    if not self.quiet:
+                        choices.append((self.stmt_global, 1))
             funcs, weights = zip(*choices)
             self.rng.choices(funcs, weights)[0]()
 
@@ -890,20 +1319,24 @@ class Generator:
         self.emit("return")
         self.functions.append(main.text("func.func @main() {"))
         header = "// memplan differential fuzzer, seed %d\n" % self.seed
-        return header + "module {\n" + "\n".join(
+        return header + "module {\n" + "".join(
+            "  " + line + "\n" for line in self.globals) + "\n".join(
             "  " + line for lines in self.functions for line in lines) + "\n}\n"
 
 
-def generate(seed):
-    return Generator(seed).program()
+def generate(seed, openmp=False):
+    return Generator(seed, openmp=openmp).program()
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("-o", "--output", help="file to write (default: stdout)")
+    parser.add_argument("--openmp", action="store_true",
+                        help="the parallel loops will run through OpenMP: no "
+                             "reduction reads a buffer of its loop's body")
     args = parser.parse_args()
-    text = generate(args.seed)
+    text = generate(args.seed, openmp=args.openmp)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)

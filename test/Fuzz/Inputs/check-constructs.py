@@ -28,6 +28,16 @@ CONSTRUCTS = {
     "function returning a buffer": r"func\.func private @f\d+\(.*\) -> memref<",
     "function reading buffers, returning a fresh one":
         lambda text: returns_fresh_from_buffers(text),
+    "scf.parallel reducing with a body buffer": r"scf\.reduce\(%\w+ : i64\) \{",
+    "global passed to a function that reads it": lambda text: global_passed_to_reader(text),
+    "call through a pointer": r"func\.call_indirect ",
+    "recursion through a pointer": r"func\.constant @\w+ : \(i64, i64\) -> i64",
+    "callee viewing bytes as vectors":
+        r"func\.func private @f\d+\(%\w+: memref<\d+xi8>, %\w+: i64\) -> i64 \{"
+        r"(\n.*arith\.constant.*)*\n.*memref\.view .* to memref<\d+xvector<",
+    "vector access with alignment": r"vector\.(load|store) .*\{alignment = \d+\}",
+    "scalar access with alignment": r"memref\.(load|store) .*\{alignment = \d+\}",
+    "assume_alignment": r"memref\.assume_alignment ",
     "i1": r"xi1>",
     "index": r"xindex>",
     "f64": r"xf64>",
@@ -42,6 +52,21 @@ def returns_fresh_from_buffers(text):
         body, returned = match.group(2), match.group(3)
         if re.search(re.escape(returned) + r" = memref\.alloc", body):
             return True
+    return False
+
+
+def global_passed_to_reader(text):
+    """A function that reads a global with memref.get_global and is called
+    (directly or through a pointer) with that global as its argument."""
+    for match in re.finditer(r"func\.func private @(f\d+)\(([^)]*)\)([\s\S]*?)\n  \}", text):
+        name, body = match.group(1), match.group(3)
+        for read in re.finditer(r"memref\.get_global @(\w+)", body):
+            for value in re.findall(r"(%\w+) = memref\.get_global @" + read.group(1) + r"\b",
+                                    text):
+                if re.search(r"call @" + name + r"\(" + value + ",", text) or re.search(
+                        r"(%\w+) = func\.constant @" + name + r"\b[\s\S]*call_indirect \1\("
+                        + value + ",", text):
+                    return True
     return False
 
 
