@@ -34,6 +34,15 @@ static Error invalid(const Twine &message) {
                            message);
 }
 
+/// Alignments are powers of two: only those have a largest that is a
+/// multiple of all.
+static Error checkAlignment(const Buffer &buffer, size_t index) {
+  if (isPowerOf2_64(buffer.alignment))
+    return Error::success();
+  return invalid("buffer " + Twine(index) + " has alignment " +
+                 Twine(buffer.alignment) + ", which is not a power of two");
+}
+
 /// Checks what can be checked of buffer `index` without looking at others.
 static Error checkBuffer(ArrayRef<Buffer> buffers, const Plan &plan,
                          size_t index) {
@@ -41,9 +50,8 @@ static Error checkBuffer(ArrayRef<Buffer> buffers, const Plan &plan,
   uint64_t offset = plan.offsets[index];
   // Each message names the buffer itself (a Twine must not outlive its
   // statement): a valid plan then builds no text.
-  if (!isPowerOf2_64(buffer.alignment))
-    return invalid("buffer " + Twine(index) + " has alignment " +
-                   Twine(buffer.alignment) + ", which is not a power of two");
+  if (Error error = checkAlignment(buffer, index))
+    return error;
   if (buffer.start >= buffer.end)
     return invalid("buffer " + Twine(index) + " has an empty lifetime [" +
                    Twine(buffer.start) + ", " + Twine(buffer.end) + ")");
@@ -147,9 +155,8 @@ Error validateObjectPlan(ArrayRef<Buffer> buffers, const ObjectPlan &plan) {
       return invalid("buffer " + Twine(index) + " is assigned object " +
                      Twine(object) + " of only " + Twine(numObjects));
     // Objects are laid out at the slab's alignment, the largest of these.
-    if (!isPowerOf2_64(buffer.alignment))
-      return invalid("buffer " + Twine(index) + " has alignment " +
-                     Twine(buffer.alignment) + ", which is not a power of two");
+    if (Error error = checkAlignment(buffer, index))
+      return error;
     if (buffer.start >= buffer.end)
       return invalid("buffer " + Twine(index) + " has an empty lifetime [" +
                      Twine(buffer.start) + ", " + Twine(buffer.end) + ")");
