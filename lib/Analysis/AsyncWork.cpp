@@ -2,8 +2,11 @@
 
 #include "memplan/Analysis/AsyncWork.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace mlir;
@@ -33,6 +36,48 @@ bool passesTokensOn(Operation *op) {
   return (dialect == "gpu" || dialect == "async") &&
          !op->hasTrait<OpTrait::IsTerminator>() &&
          !isa<async::AddToGroupOp>(op);
+}
+
+/// The tag element a DMA start or wait names: its memref, and the indices
+/// into it (affine ops apply a map to their operands first; the memref
+/// dialect's are the identity).
+struct DmaTagElement {
+  Value memref;
+  AffineMap map;
+  OperandRange operands;
+};
+
+std::optional<DmaTagElement> getDmaTagElement(Operation *op) {
+  if (auto start = dyn_cast<affine::AffineDmaStartOp>(op))
+    return DmaTagElement{start.getTagMemRef(), start.getTagMap(),
+                         start.getTagIndices()};
+  if (auto wait = dyn_cast<affine::AffineDmaWaitOp>(op))
+    return DmaTagElement{wait.getTagMemRef(), wait.getTagMap(),
+                         wait.getTagIndices()};
+  if (auto start = dyn_cast<memref::DmaStartOp>(op))
+    return DmaTagElement{start.getTagMemRef(), AffineMap(),
+                         start.getTagIndices()};
+  if (auto wait = dyn_cast<memref::DmaWaitOp>(op))
+    return DmaTagElement{wait.getTagMemRef(), AffineMap(),
+                         wait.getTagIndices()};
+  return std::nullopt;
+}
+
+/// Whether two operands are certainly the same index: one value, or equal
+/// constants.
+bool isSameIndex(Value lhs, Value rhs) {
+  if (lhs == rhs)
+    return true;
+  std::optional<int64_t> lhsConstant = getConstantIntValue(lhs);
+  return lhsConstant && lhsConstant == getConstantIntValue(rhs);
+}
+
+/// Whether `lhs` and `rhs` certainly name the same element of one tag
+/// memref: anything else may be another transfer's.
+bool isSameTagElement(const DmaTagElement &lhs, const DmaTagElement &rhs) {
+  return lhs.memref == rhs.memref && lhs.map == rhs.map &&
+         lhs.operands.size() == rhs.operands.size() &&
+         llvm::all_of_zip(lhs.operands, rhs.operands, isSameIndex);
 }
 
 } // namespace
@@ -75,6 +120,37 @@ addUsesUntilWaited(Operation *asyncOp, llvm::SetVector<Operation *> &users) {
                      "used by asynchronous work (" + quoteOp(asyncOp) +
                          ") that the function is not certain to wait for"};
   users.insert(reached.begin(), reached.end());
+  return std::nullopt;
+}
+
+bool startsDmaTransfer(Operation *op) {
+  return isa<affine::AffineDmaStartOp, memref::DmaStartOp>(op);
+}
+
+bool waitsForDmaTransfer(Operation *op) {
+  return isa<affine::AffineDmaWaitOp, memref::DmaWaitOp>(op);
+}
+
+std::optional<LeftAlone>
+addUsesUntilDmaWaited(Operation *dmaStart,
+                      llvm::SetVector<Operation *> &users) {
+  std::optional<DmaTagElement> started = getDmaTagElement(dmaStart);
+  assert(started && "a DMA start names a tag element");
+  // Which wait ends this transfer is known only at run time: every wait on
+  // the tag memref may, and one on the start's own element must follow it.
+  bool waited = false;
+  for (Operation *user : started->memref.getUsers()) {
+    if (!waitsForDmaTransfer(user))
+      continue;
+    users.insert(user);
+    waited |= alwaysWaitsAfter(user, dmaStart) &&
+              isSameTagElement(*getDmaTagElement(user), *started);
+  }
+  if (!waited)
+    return LeftAlone{LeftAloneKind::Captured,
+                     "copied by a DMA transfer (" + quoteOp(dmaStart) +
+                         ") that the function is not certain to wait for on "
+                         "its tag"};
   return std::nullopt;
 }
 

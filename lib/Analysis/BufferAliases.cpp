@@ -145,6 +145,17 @@ private:
                       "used inside " + quoteOp(async) +
                           ", which may run after it returns");
 
+    // A DMA transfer copies until a wait on its tag; the wait touches only
+    // the tag. Neither hands the buffer on.
+    if (startsDmaTransfer(user)) {
+      if (std::optional<LeftAlone> reason =
+              addUsesUntilDmaWaited(user, result.users))
+        escape(reason->kind, reason->message);
+      return;
+    }
+    if (waitsForDmaTransfer(user))
+      return;
+
     // A structured op on buffers reads its inputs and writes its inits (the
     // effects upstream gives it), frees nothing and has no results, so it
     // only uses the buffer. It is the common user: asked first, it spares

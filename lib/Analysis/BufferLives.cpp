@@ -97,7 +97,8 @@ findBufferLives(Operation *alloc, const BufferAliases &aliases,
     if (!top)
       return {};
     for (Operation *op = user;; op = op->getParentOp()) {
-      if (startsAsynchronousWork(op) || mayRunAfterReturning(op))
+      if (startsAsynchronousWork(op) || startsDmaTransfer(op) ||
+          mayRunAfterReturning(op))
         return {};
       if (op == top)
         break;

@@ -2,9 +2,10 @@
 //
 // `gpu.launch async`, `gpu.memcpy async`, `async.execute` and their kin
 // return before their work is done: a buffer they use stays in use until
-// the host waits for the token they give (`gpu.wait`, `async.await`). This
-// follows each token to the waits, so that the buffer's lifetime reaches
-// them, or says why it cannot.
+// the host waits for the token they give (`gpu.wait`, `async.await`). A DMA
+// transfer (`affine.dma_start`, `memref.dma_start`) goes on until a
+// `dma_wait` on its tag. This follows each token or tag to the waits, so
+// that the buffer's lifetime reaches them, or says why it cannot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,23 @@ bool startsAsynchronousWork(mlir::Operation *op);
 std::optional<LeftAlone>
 addUsesUntilWaited(mlir::Operation *asyncOp,
                    llvm::SetVector<mlir::Operation *> &users);
+
+/// Whether `op` starts a DMA transfer (`affine.dma_start`,
+/// `memref.dma_start`), which copies until a `dma_wait` on its tag.
+bool startsDmaTransfer(mlir::Operation *op);
+
+/// Whether `op` waits for the DMA transfers of a tag (`affine.dma_wait`,
+/// `memref.dma_wait`). It touches no memory but its tag's.
+bool waitsForDmaTransfer(mlir::Operation *op);
+
+/// Adds to `users` every DMA wait on the tag memref of `dmaStart`: a buffer
+/// the transfer copies, or its tag, is live until the last of them. Fails,
+/// with the reason to leave the buffer alone, when no wait on the start's
+/// own tag element is certain to run after it in the function (later in
+/// the block of `dmaStart` or of an op enclosing it).
+std::optional<LeftAlone>
+addUsesUntilDmaWaited(mlir::Operation *dmaStart,
+                      llvm::SetVector<mlir::Operation *> &users);
 
 } // namespace memplan
 
