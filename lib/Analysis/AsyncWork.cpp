@@ -131,6 +131,12 @@ bool waitsForDmaTransfer(Operation *op) {
   return isa<affine::AffineDmaWaitOp, memref::DmaWaitOp>(op);
 }
 
+bool startsUnfollowedCopy(Operation *op) {
+  // By name: memplan does not link the NVGPU dialect for two ops.
+  return llvm::is_contained({"nvgpu.tma.async.load", "nvgpu.tma.async.store"},
+                            op->getName().getStringRef());
+}
+
 std::optional<LeftAlone>
 addUsesUntilDmaWaited(Operation *dmaStart,
                       llvm::SetVector<Operation *> &users) {

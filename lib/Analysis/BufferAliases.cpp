@@ -155,6 +155,10 @@ private:
     }
     if (waitsForDmaTransfer(user))
       return;
+    if (startsUnfollowedCopy(user))
+      return escape(LeftAloneKind::Captured,
+                    "copied by an asynchronous bulk copy (" + quoteOp(user) +
+                        ") whose end memplan does not follow");
 
     // A structured op on buffers reads its inputs and writes its inits (the
     // effects upstream gives it), frees nothing and has no results, so it
@@ -175,7 +179,18 @@ private:
 
     if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
       if (view.getViewSource() == value) {
-        // Non-memref results of view-like ops are sizes and strides.
+        // Non-memref results of view-like ops are sizes and strides, but
+        // for views as another kind of value (XeGPU's tensor descriptors),
+        // whose accesses memplan does not follow.
+        for (Value produced : user->getResults()) {
+          if (isMemRef(produced) || produced.getType().isIntOrIndex())
+            continue;
+          std::string type;
+          llvm::raw_string_ostream(type) << produced.getType();
+          return escape(LeftAloneKind::Captured,
+                        "viewed by " + quoteOp(user) + " as a value of type '" +
+                            type + "', which memplan does not follow");
+        }
         addMemRefResults(user);
         if (exactAliases.contains(value))
           for (Value produced : user->getResults())

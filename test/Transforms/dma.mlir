@@ -2,10 +2,12 @@
 // the tag (test/Analysis/dma.mlir has the rule): a buffer filled between
 // the start and the wait gets bytes of its own, one filled after the wait
 // reuses the source's, and the tags of transfers waited for at once share
-// bytes as any other buffers.
+// bytes as any other buffers. The bulk copies of NVIDIA's TMA, whose ends
+// memplan does not follow, leave their buffers alone.
 
 // RUN: memplan-opt %s --memplan-offsets=greedy-size | FileCheck %s
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size remarks=true" -verify-diagnostics -o /dev/null
+// RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size shared-spaces=3" | FileCheck %s --check-prefix=TMA
 
 // CHECK-LABEL: func.func @between_and_after
 // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<3072xi8>
@@ -101,4 +103,63 @@ func.func @not_waited(%tag: memref<1xi32>) {
   %dst = memref.alloc() : memref<4xf32>
   affine.dma_start %src[%c0], %dst[%c0], %tag[%c0], %c4 : memref<4xf32>, memref<4xf32>, memref<1xi32>
   return
+}
+
+// A TMA store reads its source until a later `cp.async.bulk.wait_group`
+// (here at the end of the kernel): %b, written before that, must not take
+// %a's bytes, and a `gpu.barrier` between them would not wait for the copy.
+// A TMA load with a multicast mask writes the same offset of every block of
+// the cluster, whose threads no barrier orders. Both leave their buffers
+// alone; the buffers around them are planned.
+!desc = !nvgpu.tensormap.descriptor<tensor = memref<128xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // TMA-LABEL: gpu.func @bulk_store
+    // TMA: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<512xi8, 3>
+    // TMA: %[[A:.*]] = memref.alloc() : memref<128xf32, 3>
+    // TMA: nvgpu.tma.async.store %[[A]]
+    // TMA: memref.view %[[SLAB]]
+    gpu.func @bulk_store(%d: !desc, %out: memref<128xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %tx = gpu.thread_id x
+      %one = arith.constant 1.0 : f32
+      %two = arith.constant 2.0 : f32
+      // expected-remark @below {{memplan-offsets: left alone: copied by an asynchronous bulk copy ('nvgpu.tma.async.store') whose end memplan does not follow}}
+      %a = memref.alloc() : memref<128xf32, 3>
+      memref.store %one, %a[%tx] : memref<128xf32, 3>
+      gpu.barrier
+      nvgpu.tma.async.store %a to %d[%c0] : memref<128xf32, 3> -> !desc
+      nvvm.cp.async.bulk.commit.group
+      gpu.barrier
+      %b = memref.alloc() : memref<128xf32, 3>
+      memref.store %two, %b[%tx] : memref<128xf32, 3>
+      gpu.barrier
+      %w = memref.load %b[%c0] : memref<128xf32, 3>
+      memref.store %w, %out[%tx] : memref<128xf32>
+      nvvm.cp.async.bulk.wait_group 0 {read}
+      gpu.return
+    }
+
+    // TMA-LABEL: gpu.func @multicast_load
+    // TMA: %[[B:.*]] = memref.alloc() : memref<128xf32, 3>
+    // TMA: nvgpu.tma.async.load %{{.*}} to %[[B]]
+    gpu.func @multicast_load(%d: !desc, %out: memref<128xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c512 = arith.constant 512 : index
+      %tx = gpu.thread_id x
+      %mask = arith.constant 3 : i16
+      %phase = arith.constant false
+      %ticks = arith.constant 10000000 : index
+      %bars = nvgpu.mbarrier.create -> !bar
+      // expected-remark @below {{memplan-offsets: left alone: copied by an asynchronous bulk copy ('nvgpu.tma.async.load') whose end memplan does not follow}}
+      %b = memref.alloc() : memref<128xf32, 3>
+      nvgpu.tma.async.load %d[%c0], %bars[%c0] to %b multicast_mask = %mask : !desc, !bar -> memref<128xf32, 3>
+      nvgpu.mbarrier.arrive.expect_tx %bars[%c0], %c512 : !bar
+      nvgpu.mbarrier.try_wait.parity %bars[%c0], %phase, %ticks : !bar
+      %z = memref.load %b[%tx] : memref<128xf32, 3>
+      memref.store %z, %out[%tx] : memref<128xf32>
+      gpu.return
+    }
+  }
 }

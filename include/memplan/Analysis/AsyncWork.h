@@ -48,6 +48,13 @@ bool startsDmaTransfer(mlir::Operation *op);
 /// `memref.dma_wait`). It touches no memory but its tag's.
 bool waitsForDmaTransfer(mlir::Operation *op);
 
+/// Whether `op` starts a copy that goes on after it returns and whose end
+/// memplan does not follow: NVIDIA's TMA bulk copies
+/// (`nvgpu.tma.async.load`, `nvgpu.tma.async.store`), which a later
+/// `cp.async.bulk.wait_group` or an mbarrier completes, and which may write
+/// the shared memory of other blocks of a cluster.
+bool startsUnfollowedCopy(mlir::Operation *op);
+
 /// Adds to `users` every DMA wait on the tag memref of `dmaStart`: a buffer
 /// the transfer copies, or its tag, is live until the last of them. Fails,
 /// with the reason to leave the buffer alone, when no wait on the start's
