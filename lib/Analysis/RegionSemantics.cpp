@@ -11,6 +11,29 @@ using namespace mlir;
 
 namespace memplan {
 
+namespace {
+
+/// Whether `dialect` is one of the dialects MLIR 22 ships (those
+/// `registerAllDialects` registers), whose region ops memplan knows.
+bool isUpstreamDialect(StringRef dialect) {
+  static constexpr StringLiteral kUpstream[] = {
+      "acc",     "affine",        "amdgpu",  "amx",
+      "arith",   "arm_neon",      "arm_sme", "arm_sve",
+      "async",   "bufferization", "builtin", "cf",
+      "complex", "dlti",          "emitc",   "func",
+      "gpu",     "index",         "irdl",    "linalg",
+      "llvm",    "math",          "memref",  "ml_program",
+      "mpi",     "nvgpu",         "nvvm",    "omp",
+      "pdl",     "pdl_interp",    "ptr",     "quant",
+      "rocdl",   "scf",           "shape",   "shard",
+      "smt",     "sparse_tensor", "spirv",   "tensor",
+      "tosa",    "transform",     "ub",      "vector",
+      "wasmssa", "x86vector",     "xegpu",   "xevm"};
+  return llvm::is_contained(kUpstream, dialect);
+}
+
+} // namespace
+
 bool mayRunAfterReturning(Operation *op) {
   if (op->getNumRegions() == 0)
     return false;
@@ -23,8 +46,15 @@ bool mayRunAfterReturning(Operation *op) {
   // OpenACC construct may be `async` (its loops run within it).
   StringRef dialect = op->getName().getDialectNamespace();
   StringRef name = op->getName().getStringRef();
-  return dialect == "async" || (dialect == "acc" && name != "acc.loop") ||
-         llvm::is_contained({"omp.task", "omp.taskloop", "omp.target"}, name);
+  if (dialect == "async" || (dialect == "acc" && name != "acc.loop") ||
+      llvm::is_contained({"omp.task", "omp.taskloop", "omp.target"}, name))
+    return true;
+  // Registering a dialect tells nothing of when its ops run their regions:
+  // one memplan does not know is taken as an unregistered op is, unless
+  // its control flow is described (back to the op once the regions end).
+  return !isUpstreamDialect(dialect) &&
+         !isa<RegionBranchOpInterface, FunctionOpInterface>(op) &&
+         !op->hasTrait<OpTrait::SymbolTable>();
 }
 
 Operation *getEnclosingAsynchronousOp(Operation *op, Operation *func) {

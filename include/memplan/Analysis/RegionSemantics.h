@@ -9,9 +9,11 @@ namespace memplan {
 
 /// Whether the regions of `op` may still run after `op` itself has returned,
 /// so that program order says nothing about when their uses happen: async
-/// and OpenACC region ops, OpenMP tasks, task loops and target regions, and
-/// unregistered ops. An op of another dialect is taken to run its regions
-/// before it returns.
+/// and OpenACC region ops, OpenMP tasks, task loops and target regions,
+/// unregistered ops, and the ops of dialects MLIR does not ship (a
+/// compiler's own, or defined in IRDL) unless they describe their control
+/// flow with RegionBranchOpInterface. The other ops of MLIR's dialects run
+/// their regions before they return.
 /// No interface tells this: `async.execute` and `acc.parallel` implement
 /// RegionBranchOpInterface like synchronous ops, so they are recognised by
 /// name.
