@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Debug.h"
@@ -317,11 +318,15 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
       getLiveSpans(alloc, aliases.users, order, components);
   buffer.start = spans.front().first;
   buffer.end = spans.back().last + 1;
-  if (spans.size() > 1)
+  if (spans.size() > 1) {
     for (const OrderSpan &span : spans)
       buffer.liveRanges.push_back({span.first, span.last + 1});
-  else if (splitLives)
+  } else if (splitLives) {
     lives = findBufferLives(alloc, aliases, order, buffer.remadeViews);
+    for (Operation *view : buffer.remadeViews)
+      buffer.remadeViewSources.push_back(
+          cast<ViewLikeOpInterface>(view).getViewSource());
+  }
   buffer.frees = std::move(aliases.frees);
   sharedFrees = std::move(aliases.sharedFrees);
   return buffer;

@@ -131,19 +131,23 @@ void replaceUsesInLife(const FunctionBuffer &buffer, Value view,
   memref.replaceUsesWithIf(view, inLife);
   if (!buffer.lifeBegin)
     return;
-  // Each copy views this life's view, or the copy of the view it derives
-  // from; the original's source may already be another life's view.
+  // Each copy views this life's view, or this life's copy of the view its
+  // original derives from as analysed: the original's source may since have
+  // become any other life's view or copy.
   IRMapping remade;
   SmallVector<Operation *> copies;
-  for (Operation *original : buffer.remadeViews) {
+  for (auto [original, analysedSource] :
+       llvm::zip_equal(buffer.remadeViews, buffer.remadeViewSources)) {
     if (!original->isBeforeInBlock(buffer.lifeBegin))
       break;
     Value source = cast<ViewLikeOpInterface>(original).getViewSource();
-    Operation *copy = builder.clone(*original, remade);
-    if (!remade.contains(source))
-      for (OpOperand &operand : copy->getOpOperands())
-        if (operand.get() == source)
-          operand.set(view);
+    Value ownSource =
+        analysedSource == memref ? view : remade.lookup(analysedSource);
+    Operation *copy = builder.clone(*original);
+    for (OpOperand &operand : copy->getOpOperands())
+      if (operand.get() == source)
+        operand.set(ownSource);
+    remade.map(original->getResult(0), copy->getResult(0));
     original->getResult(0).replaceUsesWithIf(copy->getResult(0), inLife);
     copies.push_back(copy);
   }

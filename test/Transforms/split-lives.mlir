@@ -216,3 +216,28 @@ func.func @map_reads_init(%in: memref<256xf32>, %out: memref<256xf32>) {
   memref.dealloc %a : memref<256xf32>
   return
 }
+
+// Views chained across three lives: %hi is made before the first overwrite,
+// %hs from %hi in the second life and used again in the third. The third
+// life makes both again from its own view; before, its %hs was made from
+// the whole buffer, with an offset the verifier refused.
+// CHECK-LABEL: func.func @views_remade_in_three_lives
+// CHECK: linalg.fill
+// CHECK: memref.copy
+// CHECK-NEXT: %[[LAST:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<{{[0-9]+}}xi8> to memref<4xi64>
+// CHECK-NEXT: %[[HI:.*]] = memref.subview %[[LAST]][2] [2] [1]
+// CHECK-NEXT: %[[HS:.*]] = memref.subview %[[HI]][1] [1] [1]
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : i64) outs(%[[LAST]] : memref<4xi64>)
+// CHECK-NEXT: memref.copy %[[HS]]
+func.func @views_remade_in_three_lives(%out: memref<1xi64>) {
+  %k1 = arith.constant 1 : i64
+  %k2 = arith.constant 2 : i64
+  %buf = memref.alloc() : memref<4xi64>
+  %hi = memref.subview %buf[2] [2] [1] : memref<4xi64> to memref<2xi64, strided<[1], offset: 2>>
+  linalg.fill ins(%k1 : i64) outs(%buf : memref<4xi64>)
+  %hs = memref.subview %hi[1] [1] [1] : memref<2xi64, strided<[1], offset: 2>> to memref<1xi64, strided<[1], offset: 3>>
+  memref.copy %hs, %out : memref<1xi64, strided<[1], offset: 3>> to memref<1xi64>
+  linalg.fill ins(%k2 : i64) outs(%buf : memref<4xi64>)
+  memref.copy %hs, %out : memref<1xi64, strided<[1], offset: 3>> to memref<1xi64>
+  return
+}

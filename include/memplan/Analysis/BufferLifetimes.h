@@ -59,6 +59,10 @@ struct FunctionBuffer {
   /// For a split allocation, the views of it that later lives make again
   /// from their own (findBufferLives), in block order.
   llvm::SmallVector<mlir::Operation *, 0> remadeViews;
+  /// The view source of each of remadeViews as analysed: the allocation or
+  /// an earlier one of them. Rewriting a life changes the sources of the
+  /// views made in it to that life's copies.
+  llvm::SmallVector<mlir::Value, 0> remadeViewSources;
   /// Frees of the buffer or its aliases (the operand of a memref.dealloc,
   /// or a memref of a bufferization.dealloc), to remove once planned; frees
   /// shared with other planned buffers appear in each of theirs. A split
