@@ -23,6 +23,12 @@ std::string nameFunction(Operation *func) {
   return quoteOp(func);
 }
 
+std::string nameSymbol(SymbolRefAttr symbol) {
+  std::string name;
+  llvm::raw_string_ostream(name) << symbol;
+  return name;
+}
+
 } // namespace
 
 ConcurrentFunctions::ConcurrentFunctions(ModuleOp module) {
@@ -33,8 +39,8 @@ ConcurrentFunctions::ConcurrentFunctions(ModuleOp module) {
   // Marks what `call` may reach as concurrent, for `reach`.
   auto reachFrom = [&](CallOpInterface call, Reach reach) {
     if (isa<SymbolRefAttr>(call.getCallableForCallee())) {
-      // A symbol the module does not define has no body here, and is
-      // assumed not to call back into the module, as for recursion.
+      // A symbol the module does not define has no body here: it may call
+      // back only the functions whose addresses the module takes (below).
       Operation *callee = call.resolveCallableInTable(&symbols);
       if (callee && isa<FunctionOpInterface>(callee) &&
           reached.try_emplace(callee, reach).second)
@@ -50,6 +56,10 @@ ConcurrentFunctions::ConcurrentFunctions(ModuleOp module) {
         worklist.push_back(target);
   };
 
+  // A function without a body may run on threads of its own what the
+  // module hands it: the functions whose addresses the module takes (as a
+  // call to it may call them back, for recursion).
+  std::optional<CallOpInterface> bodilessCall;
   module->walk([&](CallOpInterface call) {
     if (Operation *concurrent = getEnclosingConcurrentOp(call, module))
       reachFrom(call, Reach{concurrent, nullptr, false});
@@ -57,7 +67,23 @@ ConcurrentFunctions::ConcurrentFunctions(ModuleOp module) {
     // on beside its caller and beside the other calls of it.
     else if (startsConcurrentCall(call))
       reachFrom(call, Reach{call, nullptr, false});
+    if (bodilessCall || !isa<SymbolRefAttr>(call.getCallableForCallee()))
+      return;
+    auto callee = dyn_cast_if_present<FunctionOpInterface>(
+        call.resolveCallableInTable(&symbols));
+    if (callee && callee.isExternal())
+      bodilessCall = call;
   });
+  if (bodilessCall) {
+    if (!addressTaken)
+      addressTaken = findAddressTakenFunctions(module, symbols);
+    for (Operation *target : *addressTaken)
+      if (reached
+              .try_emplace(target, Reach{*bodilessCall, nullptr, false,
+                                         /*callBack=*/true})
+              .second)
+        worklist.push_back(target);
+  }
   while (!worklist.empty()) {
     Operation *caller = worklist.pop_back_val();
     caller->walk([&](CallOpInterface call) {
@@ -75,6 +101,15 @@ ConcurrentFunctions::whyConcurrent(Operation *func) const {
   // The first reach of each function was recorded from a function reached
   // before it, so the chain ends.
   for (Reach reach = found->second;;) {
+    if (reach.callBack) {
+      auto call = cast<CallOpInterface>(reach.concurrentOp);
+      why += " a function whose address the module takes, which " +
+             nameSymbol(cast<SymbolRefAttr>(call.getCallableForCallee())) +
+             " (a function without a body";
+      if (auto function = call->getParentOfType<FunctionOpInterface>())
+        why += ", called in " + nameFunction(function);
+      return why + ") may call on threads of its own";
+    }
     bool byConcurrentCall =
         reach.concurrentOp && startsConcurrentCall(reach.concurrentOp);
     why += byConcurrentCall       ? " called by "

@@ -23,9 +23,10 @@ namespace memplan {
 /// work-items at once: those called, directly or through other functions of
 /// the module, from a region that may run concurrently
 /// (mayRunRegionsConcurrently), and every function whose address is taken
-/// when such code calls through a pointer. Functions called from outside the
-/// module are assumed to be called by one thread at a time: that is the
-/// caller's promise.
+/// when such code calls through a pointer, or when the module calls a
+/// function without a body, which may run what it is handed on threads of
+/// its own. Functions called by name from outside the module are assumed to
+/// be called by one thread at a time: that is the caller's promise.
 class ConcurrentFunctions {
 public:
   explicit ConcurrentFunctions(mlir::ModuleOp module);
@@ -36,11 +37,14 @@ public:
 
 private:
   /// How a function was first found to be concurrent: from a call inside
-  /// `concurrentOp`, or from a call in `caller`, itself concurrent.
+  /// `concurrentOp`, or from a call in `caller`, itself concurrent; with
+  /// `callBack`, as a function whose address is taken, by the call to a
+  /// function without a body that `concurrentOp` is.
   struct Reach {
     mlir::Operation *concurrentOp = nullptr;
     mlir::Operation *caller = nullptr;
     bool throughPointer = false;
+    bool callBack = false;
   };
   llvm::DenseMap<mlir::Operation *, Reach> reached;
 };
