@@ -486,6 +486,36 @@ class Generator:
         self.emit("    linalg.yield %s : %s" % (r, src.elem))
         self.emit("  }")
 
+    def stmt_relive(self):
+        """Three lives of one allocation (split-lives) with views chained
+        across them: a subview made before the first whole overwrite, a
+        subview of it made in the second life and read again in the third,
+        which must make the chain again from its own view, link by link."""
+        scope = self.scopes[-1]
+        bufs = [b for b in scope.bufs
+                if b.root.handle is b and b.root in scope.roots and b.static
+                and b.shape and all(d > 0 for d in b.shape)]
+        if not bufs:
+            return self.stmt_view()
+        buf = self.rng.choice(bufs)
+        outer = self.view_subview(buf)
+        self.overwrite(buf)
+        inner = self.view_subview(outer)
+        self.stmt_check(inner)
+        # A buffer live across the second overwrite, which may take bytes
+        # of the lives around it.
+        self.stmt_alloc()
+        self.overwrite(buf)
+        self.stmt_check(inner)
+        self.stmt_check(outer)
+
+    def overwrite(self, buf):
+        """Writes every element of `buf` by one linalg.fill, which reads
+        none: a new life of its allocation begins there."""
+        value = self.to_element(self.salt(), buf.elem)
+        self.emit("linalg.fill ins(%s : %s) outs(%s : %s)"
+                  % (value, buf.elem, buf.name, buf.type))
+
     def stmt_view(self):
         bufs = self.visible_bufs()
         buf = self.rng.choice(bufs)
@@ -1296,7 +1326,8 @@ class Generator:
                 continue
             choices = [(self.stmt_alloc, 5), (self.stmt_check, 3), (self.stmt_mix, 4),
                        (self.stmt_view, 4), (self.stmt_copy, 1), (self.stmt_map, 2),
-                       (self.stmt_free, 1), (self.stmt_aligned, 1)]
+                       (self.stmt_free, 1), (self.stmt_aligned, 1),
+                       (self.stmt_relive, 1)]
             if depth < 4:
                 choices += [(self.stmt_for, 2), (self.stmt_if, 2), (self.stmt_while, 1),
                             (self.stmt_parallel, 2)]

@@ -43,7 +43,20 @@ CONSTRUCTS = {
     "f64": r"xf64>",
     "rank 0": r"memref<(i|f)\d+>",
     "rank 2": r"memref<\d+x\d+x",
+    "views chained across three lives": lambda text: views_across_lives(text),
 }
+
+def views_across_lives(text):
+    """A subview of a subview made between two whole overwrites (linalg.fill)
+    of the allocation the outer one views, read after the second."""
+    for match in re.finditer(r"(%s\d+) = memref\.subview (%b\d+)\[.*\n"
+                             r"(?:.*\n)*?.*linalg\.fill .* outs\(\2 .*\n"
+                             r"(?:.*\n)*?.*(%s\d+) = memref\.subview \1\[.*\n"
+                             r"(?:.*\n)*?.*linalg\.fill .* outs\(\2 .*\n"
+                             r"(?:.*\n)*?.*memref\.load \3\[", text):
+        return True
+    return False
+
 
 def returns_fresh_from_buffers(text):
     """A function that takes memrefs and returns one it allocated."""
