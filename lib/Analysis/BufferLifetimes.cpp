@@ -123,7 +123,7 @@ checkEnclosingRegions(Operation *alloc, FunctionOpInterface func,
         scope = owner;
         return std::nullopt;
       }
-      if (owner->hasTrait<OpTrait::HasParallelRegion>()) {
+      if (isParallelLoop(owner)) {
         // One iteration's buffer: its every alias must stay in the body.
         if (!staysInsideOneExecution(region, aliases))
           return LeftAlone{LeftAloneKind::LoopCarried,
@@ -366,9 +366,7 @@ splitIntoLives(std::vector<FunctionBuffer> buffers,
 } // namespace
 
 std::string describeScope(Operation *scope) {
-  return (scope->hasTrait<OpTrait::HasParallelRegion>()
-              ? "each iteration of "
-              : "each execution of ") +
+  return (isParallelLoop(scope) ? "each iteration of " : "each execution of ") +
          quoteOp(scope);
 }
 

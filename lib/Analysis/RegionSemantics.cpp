@@ -2,6 +2,7 @@
 
 #include "memplan/Analysis/RegionSemantics.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -69,7 +70,7 @@ Operation *getEnclosingAsynchronousOp(Operation *op, Operation *func) {
 bool mayRunRegionsConcurrently(Operation *op) {
   if (op->getNumRegions() == 0 || op->hasTrait<OpTrait::SymbolTable>())
     return false;
-  if (op->hasTrait<OpTrait::HasParallelRegion>() || mayRunAfterReturning(op))
+  if (isParallelLoop(op) || mayRunAfterReturning(op))
     return true;
   // No interface says that an op's regions run on many threads or
   // work-items: OpenMP, OpenACC and GPU ops are known by their dialects
@@ -78,6 +79,11 @@ bool mayRunRegionsConcurrently(Operation *op) {
   if (dialect == "omp" || dialect == "acc" || dialect == "gpu")
     return true;
   return !isa<FunctionOpInterface, RegionBranchOpInterface>(op);
+}
+
+bool isParallelLoop(Operation *op) {
+  return op->hasTrait<OpTrait::HasParallelRegion>() ||
+         isa<affine::AffineParallelOp>(op);
 }
 
 bool startsConcurrentCall(Operation *op) {

@@ -26,12 +26,17 @@ mlir::Operation *getEnclosingAsynchronousOp(mlir::Operation *op,
 
 /// Whether the regions of `op` may run several times at once, on other
 /// threads or work-items, or concurrently with the code after `op`: parallel
-/// loops (HasParallelRegion: scf.forall, scf.parallel), OpenMP, GPU and async
+/// loops (isParallelLoop), OpenMP, GPU and async
 /// ops, and every other region op whose control flow no interface describes
 /// (affine.parallel, say). Functions, modules and ops whose control flow
 /// RegionBranchOpInterface gives (scf.for, scf.if, ...) do not, GPU
 /// functions excepted: every work-item runs their bodies.
 bool mayRunRegionsConcurrently(mlir::Operation *op);
+
+/// Whether `op` is a parallel loop whose iterations may run at once, each
+/// on a slab of its own: the ops with HasParallelRegion (scf.forall,
+/// scf.parallel) and affine.parallel, which lacks the trait.
+bool isParallelLoop(mlir::Operation *op);
 
 /// Whether `op` is a call whose callee goes on concurrently with the code
 /// after it once it suspends: async.call.
