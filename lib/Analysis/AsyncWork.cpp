@@ -138,26 +138,35 @@ bool startsUnfollowedCopy(Operation *op) {
 }
 
 std::optional<LeftAlone>
-addUsesUntilDmaWaited(Operation *dmaStart,
+addUsesUntilDmaWaited(Operation *dmaStart, Block *bufferBlock,
                       llvm::SetVector<Operation *> &users) {
   std::optional<DmaTagElement> started = getDmaTagElement(dmaStart);
   assert(started && "a DMA start names a tag element");
   // Which wait ends this transfer is known only at run time: every wait on
   // the tag memref may, and one on the start's own element must follow it.
-  bool waited = false;
+  bool waited = false, waitedOutside = false;
   for (Operation *user : started->memref.getUsers()) {
     if (!waitsForDmaTransfer(user))
       continue;
     users.insert(user);
-    waited |= alwaysWaitsAfter(user, dmaStart) &&
-              isSameTagElement(*getDmaTagElement(user), *started);
+    if (!alwaysWaitsAfter(user, dmaStart) ||
+        !isSameTagElement(*getDmaTagElement(user), *started))
+      continue;
+    bool inside = bufferBlock->findAncestorOpInBlock(*user);
+    waited |= inside;
+    waitedOutside |= !inside;
   }
-  if (!waited)
+  if (waited)
+    return std::nullopt;
+  if (waitedOutside)
     return LeftAlone{LeftAloneKind::Captured,
                      "copied by a DMA transfer (" + quoteOp(dmaStart) +
-                         ") that the function is not certain to wait for on "
-                         "its tag"};
-  return std::nullopt;
+                         ") waited for only outside the region that "
+                         "allocates it, which may allocate it again first"};
+  return LeftAlone{LeftAloneKind::Captured,
+                   "copied by a DMA transfer (" + quoteOp(dmaStart) +
+                       ") that the function is not certain to wait for on "
+                       "its tag"};
 }
 
 } // namespace memplan

@@ -50,6 +50,7 @@ public:
         getCallFacts(getCallFacts) {}
 
   BufferAliases run(Value root) {
+    rootBlock = root.getParentBlock();
     addAlias(root);
     exactAliases.insert(root);
     for (unsigned next = 0; next < result.aliases.size() && !result.escape;
@@ -149,7 +150,7 @@ private:
     // the tag. Neither hands the buffer on.
     if (startsDmaTransfer(user)) {
       if (std::optional<LeftAlone> reason =
-              addUsesUntilDmaWaited(user, result.users))
+              addUsesUntilDmaWaited(user, rootBlock, result.users))
         escape(reason->kind, reason->message);
       return;
     }
@@ -295,6 +296,9 @@ private:
   }
 
   FunctionOpInterface func;
+  /// The block the buffer is allocated in (or, for a callee's argument, its
+  /// entry block).
+  Block *rootBlock = nullptr;
   bool isCalleeArgument;
   function_ref<CallArgumentFacts(CallOpInterface, OpOperand &)> getCallFacts;
   BufferAliases result;

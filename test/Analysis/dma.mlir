@@ -166,3 +166,48 @@ func.func @calls_starters(%tag: memref<1xi32>) {
   func.call @start_and_wait(%waited, %tag) : (memref<4xf32>, memref<1xi32>) -> ()
   return
 }
+
+// A buffer allocated in a loop whose transfer is waited for only after the
+// loop is still being copied when the next iteration allocates it again,
+// at the same offset once planned: left alone. The tag, allocated outside,
+// is live over the whole loop.
+// CHECK-LABEL: @waited_after_the_loop: 3 buffers
+// CHECK-NEXT:  "tag" memref<1xi32>: planned
+// CHECK-NEXT:  "src" memref<4xf32>: left alone (captured): copied by a DMA transfer ('affine.dma_start') waited for only outside the region that allocates it, which may allocate it again first
+// CHECK-NEXT:  "other" memref<4xf32>: planned
+func.func @waited_after_the_loop(%n: index, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1.0 : f32
+  %tag = memref.alloc() : memref<1xi32> loc("tag")
+  scf.for %i = %c0 to %n step %c1 {
+    %src = memref.alloc() : memref<4xf32> loc("src")
+    linalg.fill ins(%one : f32) outs(%src : memref<4xf32>)
+    affine.dma_start %src[%c0], %out[%c0], %tag[%c0], %c4 : memref<4xf32>, memref<4xf32>, memref<1xi32>
+    %other = memref.alloc() : memref<4xf32> loc("other")
+    linalg.fill ins(%one : f32) outs(%other : memref<4xf32>)
+    memref.copy %other, %out : memref<4xf32> to memref<4xf32>
+  }
+  affine.dma_wait %tag[%c0], %c4 : memref<1xi32>
+  return
+}
+
+// Waited for in the same iteration, it is planned.
+// CHECK-LABEL: @waited_in_the_iteration: 2 buffers
+// CHECK-NEXT:  "tag" memref<1xi32>: planned
+// CHECK-NEXT:  "src" memref<4xf32>: planned
+func.func @waited_in_the_iteration(%n: index, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1.0 : f32
+  %tag = memref.alloc() : memref<1xi32> loc("tag")
+  scf.for %i = %c0 to %n step %c1 {
+    %src = memref.alloc() : memref<4xf32> loc("src")
+    linalg.fill ins(%one : f32) outs(%src : memref<4xf32>)
+    affine.dma_start %src[%c0], %out[%c0], %tag[%c0], %c4 : memref<4xf32>, memref<4xf32>, memref<1xi32>
+    affine.dma_wait %tag[%c0], %c4 : memref<1xi32>
+  }
+  return
+}

@@ -58,10 +58,13 @@ bool startsUnfollowedCopy(mlir::Operation *op);
 /// Adds to `users` every DMA wait on the tag memref of `dmaStart`: a buffer
 /// the transfer copies, or its tag, is live until the last of them. Fails,
 /// with the reason to leave the buffer alone, when no wait on the start's
-/// own tag element is certain to run after it in the function (later in
-/// the block of `dmaStart` or of an op enclosing it).
+/// own tag element is certain to run after it (later in the block of
+/// `dmaStart` or of an op enclosing it) within the same execution of
+/// `bufferBlock`, the block the buffer is allocated in: a buffer allocated
+/// in a loop and waited for after it would be in use in the next iteration,
+/// which allocates it again.
 std::optional<LeftAlone>
-addUsesUntilDmaWaited(mlir::Operation *dmaStart,
+addUsesUntilDmaWaited(mlir::Operation *dmaStart, mlir::Block *bufferBlock,
                       llvm::SetVector<mlir::Operation *> &users);
 
 } // namespace memplan
