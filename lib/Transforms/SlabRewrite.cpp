@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 
 using namespace mlir;
@@ -56,11 +57,37 @@ Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
                                      FlatSymbolRefAttr::get(unique));
 }
 
-/// Whether `func` frees memory anywhere in its body: a memref.dealloc, a
-/// bufferization.dealloc (which declares no memory effects) or any other op
-/// that frees an operand.
-bool freesMemory(FunctionOpInterface func) {
-  WalkResult result = func->walk<WalkOrder::PreOrder>([](Operation *op) {
+/// The memory spaces in which a function frees memory: a slab or arena of
+/// a space the function frees nothing in is not freed either (a target may
+/// have no free there: LLVM's lowering calls `free` on the default address
+/// space only).
+class FreedSpaces {
+public:
+  /// Reads every free in `func`'s body: a memref.dealloc, a
+  /// bufferization.dealloc (which declares no memory effects) or any other
+  /// op that frees an operand.
+  explicit FreedSpaces(FunctionOpInterface func);
+
+  bool contains(Attribute memorySpace) const {
+    return anySpace || spaces.contains(memorySpace);
+  }
+
+private:
+  void add(Value freed) {
+    if (auto type = dyn_cast_if_present<BaseMemRefType>(freed ? freed.getType()
+                                                              : Type()))
+      spaces.insert(type.getMemorySpace());
+    else
+      anySpace = true;
+  }
+
+  llvm::SmallDenseSet<Attribute> spaces;
+  /// A free of a value that is not a memref, or of no value.
+  bool anySpace = false;
+};
+
+FreedSpaces::FreedSpaces(FunctionOpInterface func) {
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
     // Structured ops, most of a network's ops, only read and write their
     // operands, and their payloads compute scalars (a free there would free
     // on every element): neither is asked, nor is an op without operands,
@@ -70,12 +97,21 @@ bool freesMemory(FunctionOpInterface func) {
       return WalkResult::skip();
     if (op->getNumOperands() == 0)
       return WalkResult::advance();
-    return isa<bufferization::DeallocOp>(op) ||
-                   hasEffect<MemoryEffects::Free>(op)
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
+    if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
+      for (Value memref : dealloc.getMemrefs())
+        add(memref);
+      return WalkResult::advance();
+    }
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return WalkResult::advance();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &instance : instances)
+      if (isa<MemoryEffects::Free>(instance.getEffect()))
+        add(instance.getValue());
+    return WalkResult::advance();
   });
-  return result.wasInterrupted();
 }
 
 /// Removes `frees` of planned buffers: a memref.dealloc goes, a
@@ -256,10 +292,10 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
   std::optional<SymbolTable> globals;
   for (auto [function, functionPlan] :
        llvm::zip_equal(buffers.functions, plan.functions)) {
-    // A function that frees nothing leaves freeing to a later pass (such as
-    // -buffer-deallocation-pipeline, which accepts no free in its input) or
-    // to nobody: its slabs are left the same way.
-    bool freeSlabs = freesMemory(function.func);
+    // A function that frees nothing in a space leaves freeing to a later
+    // pass (such as -buffer-deallocation-pipeline, which accepts no free in
+    // its input) or to nobody: its slabs there are left the same way.
+    FreedSpaces freed(function.func);
     SmallVector<OpOperand *> frees;
     for (unsigned index = function.firstSpace; index != function.endSpace;
          ++index) {
@@ -288,7 +324,8 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         rewriteIntoSlab(function.func, space.scope, space.stack,
                         space.memorySpace, slabs.slabs[slab].size,
                         slabs.slabs[slab].alignment, placed, slabName,
-                        placement, freeSlabs, globals ? &*globals : nullptr);
+                        placement, freed.contains(space.memorySpace),
+                        globals ? &*globals : nullptr);
       }
     }
     removeFrees(frees);
@@ -304,8 +341,8 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
       SymbolTable::getSymbolUses(callee, module);
   if (!uses)
     return;
-  // Each caller is asked once, before it gets its first arena's free.
-  llvm::DenseMap<Operation *, bool> callerFrees;
+  // Each caller is read once, before it gets its first arena's free.
+  llvm::DenseMap<Operation *, std::unique_ptr<FreedSpaces>> callerFrees;
   for (const SymbolTable::SymbolUse &use : *uses) {
     auto call = dyn_cast<func::CallOp>(use.getUser());
     if (!call)
@@ -313,7 +350,7 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
     auto caller = call->getParentOfType<FunctionOpInterface>();
     auto [known, inserted] = callerFrees.try_emplace(caller.getOperation());
     if (inserted)
-      known->second = freesMemory(caller);
+      known->second = std::make_unique<FreedSpaces>(caller);
     OpBuilder builder(call);
     SmallVector<Value> arenas;
     for (unsigned index = firstArena; index < numArguments; ++index) {
@@ -326,12 +363,12 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
           type, alignment));
     }
     call->insertOperands(call->getNumOperands(), arenas);
-    // Freed as the caller frees its own buffers, or not at all.
-    if (!known->second)
-      continue;
+    // Freed as the caller frees its own buffers of the space, or not at all.
     builder.setInsertionPointAfter(call);
     for (Value arena : arenas)
-      memref::DeallocOp::create(builder, arena.getLoc(), arena);
+      if (known->second->contains(
+              cast<MemRefType>(arena.getType()).getMemorySpace()))
+        memref::DeallocOp::create(builder, arena.getLoc(), arena);
   }
 }
 
