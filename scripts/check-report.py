@@ -79,6 +79,9 @@ def check_space(space, where, offsets_mode):
     proven = require(space, "proven-bound", is_count, "a count", where)
     if proven < space.get("interval-lower-bound", space["lower-bound"]):
         raise ReportError(f"{where}: the proven bound is below the lower bound")
+    # Every allocation apart is a plan, so no bound passes it.
+    if space["naive"] < space["lower-bound"]:
+        raise ReportError(f"{where}: 'naive' is below the lower bound")
     if offsets_mode:
         slab = require(space, "slab-bytes", is_count, "a count", where)
         if proven > slab:
@@ -87,13 +90,16 @@ def check_space(space, where, offsets_mode):
                 lambda v: is_count(v) and v > 0 and v & (v - 1) == 0,
                 "a power of two", where)
     else:
-        require(
+        objects = require(
             space,
             "object-bytes",
             lambda v: isinstance(v, list) and all(is_count(x) for x in v),
             "a list of counts",
             where,
         )
+        if proven > sum(objects):
+            raise ReportError(f"{where}: the proven bound is above the "
+                              "objects' total")
 
 
 def check_live_ranges(ranges, start, end, where):
@@ -130,8 +136,10 @@ def check_buffer(buffer, where, offsets_mode):
         raise ReportError(f"{where}: alignment {alignment} is not a power of two")
     start = require(buffer, "start", is_count, "a count", where)
     end = require(buffer, "end", is_count, "a count", where)
-    if end < start:
-        raise ReportError(f"{where}: lifetime [{start}, {end}) ends before it starts")
+    # memplan gives a buffer it never uses the one point of its allocation:
+    # an empty lifetime would hide a buffer from every overlap.
+    if end <= start:
+        raise ReportError(f"{where}: lifetime [{start}, {end}) is empty")
     if "live-ranges" in buffer:
         check_live_ranges(buffer["live-ranges"], start, end, where)
     if "life" in buffer:
@@ -204,6 +212,22 @@ def check_plan(function, where, offsets_mode):
             raise ReportError(
                 f"{label}: buffers {min(shared)} and {max(shared)} are live "
                 f"at the same time and share {what}")
+        if not offsets_mode:
+            check_object_sizes(space["object-bytes"], members, label)
+
+
+def check_object_sizes(objects, members, label):
+    """Each object holds a buffer and is as large as its largest."""
+    largest = [None] * len(objects)
+    for _, buffer in members:
+        held = largest[buffer["object"]] or 0
+        largest[buffer["object"]] = max(held, buffer["bytes"])
+    for index, (size, needed) in enumerate(zip(objects, largest)):
+        if needed is None:
+            raise ReportError(f"{label}: object {index} holds no buffer")
+        if size != needed:
+            raise ReportError(f"{label}: object {index} has {size} bytes, but "
+                              f"its largest buffer {needed}")
 
 
 def find_shared(members, offsets_mode):

@@ -131,13 +131,23 @@ LogicalResult SpacePlanning::emitCapacityError(const SpaceProblem &space,
                                                uint64_t bestSize,
                                                uint64_t lowerBound,
                                                StringRef exactAnswer) const {
+  // The objects pass's figure is the sum of its objects.
+  std::string best =
+      options.kind == PlanKind::Offsets
+          ? llvm::formatv("the best slab found takes {0} bytes", bestSize).str()
+          : llvm::formatv("the best objects found take {0} bytes in all",
+                          bestSize)
+                .str();
+  std::string answer = !exactAnswer.empty() ? "; " + exactAnswer.str()
+                       : lowerBound > capacity
+                           ? std::string("; no plan fits below it")
+                           : std::string();
   emitError(FunctionOpInterface(space.func).getLoc()) << llvm::formatv(
-      "{0}: @{1}: {2} does not fit its capacity of {3} bytes: the best "
-      "{4} found takes {5} bytes, the lower bound is {6} bytes{7}",
+      "{0}: @{1}: {2} does not fit its capacity of {3} bytes: {4}, the lower "
+      "bound is {5} bytes{6}",
       options.passArgument, getFunctionName(space.func),
-      describeMemorySpace(space.memorySpace), capacity,
-      getSlabNoun(options.kind), bestSize, lowerBound,
-      exactAnswer.empty() ? "" : "; " + exactAnswer);
+      describeMemorySpace(space.memorySpace), capacity, best, lowerBound,
+      answer);
   return failure();
 }
 
@@ -145,6 +155,15 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
                                 const PlanFigures &figures) const {
   StringRef noun = getSlabNoun(options.kind);
   std::string leftAlone = figures.describeLeftAlone();
+  // Nothing planned makes no slab, and nothing to prove.
+  if (figures.slabs == 0) {
+    emitRemark(func.getLoc()) << llvm::formatv(
+        "{0}: @{1}: planned 0 of {2} buffers ({3} left alone{4}): no {5}",
+        options.passArgument, getFunctionName(func), figures.buffers,
+        figures.getLeftAlone(), leftAlone.empty() ? "" : ": " + leftAlone,
+        noun);
+    return;
+  }
   std::string allocated =
       figures.slabs > 1
           ? llvm::formatv("{0} {1}s of {2} bytes in all", figures.slabs, noun,
