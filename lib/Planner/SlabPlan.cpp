@@ -8,6 +8,7 @@
 #include "Strategies/Strategies.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -96,21 +97,40 @@ Expected<Plan> layOutBackToBack(ArrayRef<Buffer> buffers,
     return invalid("the plan places " + Twine(plan.slabOf.size()) + " and " +
                    Twine(plan.offsets.size()) + " buffers, not " +
                    Twine(buffers.size()));
-  SmallVector<uint64_t> slabOffsets;
-  slabOffsets.reserve(plan.slabs.size());
-  uint64_t end = 0;
-  for (auto [index, slab] : enumerate(plan.slabs)) {
+  for (auto [index, slab] : enumerate(plan.slabs))
     if (!isPowerOf2_64(slab.alignment))
       return invalid("slab " + Twine(index) + " has alignment " +
                      Twine(slab.alignment) + ", not a power of two");
-    std::optional<AlignedPlacement> placed =
-        checkedPlaceAbove(end, slab.alignment, slab.size);
-    if (!placed)
+  // The slabs in `order`, each at the first offset its alignment allows
+  // above the one before; the end, or the slab whose end overflows.
+  SmallVector<uint64_t> slabOffsets(plan.slabs.size());
+  uint64_t end = 0;
+  auto layOut = [&](ArrayRef<unsigned> order) -> std::optional<unsigned> {
+    end = 0;
+    for (unsigned index : order) {
+      const Slab &slab = plan.slabs[index];
+      std::optional<AlignedPlacement> placed =
+          checkedPlaceAbove(end, slab.alignment, slab.size);
+      if (!placed)
+        return index;
+      slabOffsets[index] = placed->offset;
+      end = placed->end;
+    }
+    return std::nullopt;
+  };
+  // In slab order; where its padding passes 64 bits, the most aligned
+  // first, which pads least (a byte before a slab of 2^63 bytes aligned to
+  // 2^63 would pad it past 2^64).
+  SmallVector<unsigned> order =
+      llvm::to_vector(seq<unsigned>(0, plan.slabs.size()));
+  if (layOut(order)) {
+    llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+      return plan.slabs[lhs].alignment > plan.slabs[rhs].alignment;
+    });
+    if (std::optional<unsigned> overflow = layOut(order))
       return createStringError(std::make_error_code(std::errc::value_too_large),
                                "the end of " + getSlabNoun(plan.kind) + " " +
-                                   Twine(index) + " overflows 64 bits");
-    slabOffsets.push_back(placed->offset);
-    end = placed->end;
+                                   Twine(*overflow) + " overflows 64 bits");
   }
 
   Plan result;

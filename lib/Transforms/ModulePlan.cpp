@@ -442,7 +442,11 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   uint64_t provenBound =
       std::min(plan->getTotalSize(),
                std::max(intervalLowerBound, plan->outcome.provenBound));
-  figures.provenBytes += provenBound;
+  // What is proven of widened intervals bounds them, not the program, which
+  // a plan of its live ranges may beat: the summary's claim is the
+  // program's, whose proven bound is that of the ranges.
+  figures.provenBytes +=
+      space.widened ? std::min(plan->getTotalSize(), *lowerBound) : provenBound;
   LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "
                           << plan->outcome.strategy << " planned "
                           << plan->slabs.size() << " " << noun << "s of "

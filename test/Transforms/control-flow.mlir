@@ -5,6 +5,7 @@
 // against the bound of the widened intervals alone.
 
 // RUN: memplan-opt %s --memplan-offsets="strategy=best summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUM
+// RUN: memplan-opt %s --memplan-shared-objects="strategy=best summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OBJ
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size report=%t.json" -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAT
 // RUN: %python %memplan_src_root/scripts/check-report.py %t.json
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
@@ -13,7 +14,9 @@
 // %x is read on the right only; %y lives on the left, which program order
 // puts between %x's fill and its read. They never live at once, but %x's
 // interval covers the left block: the slab holds both, twice the bound.
-// SUM: @gap: planned 2 of 2 buffers (0 left alone) into a 32-byte slab using best; naive 32 bytes, lower bound 16 bytes ({{.*}}1 of 2 lifetimes widened over control flow: what is proven holds for the widened intervals, whose bound is 32 bytes)
+// SUM: @gap: planned 2 of 2 buffers (0 left alone) into a 32-byte slab using best; naive 32 bytes, lower bound 16 bytes ({{.*}}1 of 2 lifetimes widened over control flow: what is proven holds for the widened intervals, whose bound is 32 bytes); proven within 16 bytes (50.00%) of optimal{{$}}
+// Before, both passes called the 32 bytes proven optimal.
+// OBJ: @gap: planned 2 of 2 buffers (0 left alone) into 2 objects of 32 bytes in all using best; naive 32 bytes, lower bound 16 bytes ({{.*}}widened{{.*}}); proven within 16 bytes (50.00%) of optimal{{$}}
 // CHECK-LABEL: func.func @gap
 // CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<32xi8>
 func.func @gap(%cond: i1, %out: memref<4xf32>) {

@@ -89,15 +89,25 @@ TEST(SlabPlanTest, BackToBackLaysSlabsOutInOrder) {
   EXPECT_EQ(offsetsOf(*plan), offsetsOf(offsets));
   EXPECT_EQ(plan->slabSize, 48u);
 
-  // Objects whose padding passes 2^64.
+  // Objects whose padding in object order passes 2^64 go the most aligned
+  // first, which fits them.
   llvm::SmallVector<Buffer> huge = {makeBuffer(UINT64_MAX - 8, 0, 1),
                                     makeBuffer(8, 0, 1, 16)};
   objects.objectOf = {0, 1};
   objects.objectSizes = {UINT64_MAX - 8, 8};
   plan = layOutBackToBack(huge, toSlabPlan(huge, objects));
+  ASSERT_TRUE(bool(plan)) << llvm::toString(plan.takeError());
+  EXPECT_EQ(offsetsOf(*plan), (std::vector<uint64_t>{8, 0}));
+  EXPECT_EQ(plan->slabSize, UINT64_MAX);
+  EXPECT_FALSE(llvm::errorToBool(validatePlan(huge, *plan)));
+
+  // Objects whose sizes alone pass 2^64 fit in no order.
+  huge[1] = makeBuffer(16, 0, 1, 16);
+  objects.objectSizes = {UINT64_MAX - 8, 16};
+  plan = layOutBackToBack(huge, toSlabPlan(huge, objects));
   ASSERT_FALSE(bool(plan));
   EXPECT_EQ(llvm::toString(plan.takeError()),
-            "the end of object 1 overflows 64 bits");
+            "the end of object 0 overflows 64 bits");
 
   // A plan of other buffers.
   plan = layOutBackToBack(huge, toSlabPlan(buffers, offsets));

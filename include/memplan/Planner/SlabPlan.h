@@ -72,12 +72,13 @@ SlabPlan toSlabPlan(llvm::ArrayRef<Buffer> buffers, Plan plan);
 SlabPlan toSlabPlan(llvm::ArrayRef<Buffer> buffers, ObjectPlan plan);
 
 /// The plan as one offsets slab: the slabs of `plan` back to back in slab
-/// order, each at its alignment, and every buffer at its slab's offset plus
-/// its own. An offsets plan comes back as it was; an objects plan comes back
-/// as memplan-solve writes it and as the greedy-in-order and mincost-flow
-/// offset strategies lay out their objects. The outcome and details are
-/// copied. Fails if a buffer is not in one of the slabs, if a slab's
-/// alignment is not a power of two, or if the end overflows 64 bits.
+/// order (or, where that order's padding would pass 64 bits, the most
+/// aligned first), each at its alignment, and every buffer at its slab's
+/// offset plus its own. An offsets plan comes back as it was; an objects plan
+/// comes back as memplan-solve writes it and as the greedy-in-order and
+/// mincost-flow offset strategies lay out their objects. The outcome and
+/// details are copied. Fails if a buffer is not in one of the slabs, if a
+/// slab's alignment is not a power of two, or if the end overflows 64 bits.
 llvm::Expected<Plan> layOutBackToBack(llvm::ArrayRef<Buffer> buffers,
                                       const SlabPlan &plan);
 
