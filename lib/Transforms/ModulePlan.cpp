@@ -97,9 +97,11 @@ public:
 private:
   bool isApplying() const { return !options.applyFile.empty(); }
 
+  /// With `labelDetails` (a function of several slabs), the details the
+  /// summary gives of this space say which space they are of.
   LogicalResult finishSpace(const SpaceProblem &space,
                             llvm::Expected<SlabPlan> plan, SpacePlan &spacePlan,
-                            FunctionPlan &functionPlan);
+                            FunctionPlan &functionPlan, bool labelDetails);
 
   LogicalResult fail(FunctionOpInterface func, const Twine &what,
                      llvm::Error error) const {
@@ -305,7 +307,8 @@ SpacePlanning::finishFunction(const ModuleBuffers &buffers,
   for (unsigned index = function.firstSpace; index != function.endSpace;
        ++index)
     if (failed(finishSpace(buffers.spaces[index], std::move(plans[index]),
-                           result.spaces[index], functionPlan))) {
+                           result.spaces[index], functionPlan,
+                           function.endSpace - function.firstSpace > 1))) {
       // The plans of the spaces not checked still hold their errors.
       for (unsigned rest = index + 1; rest != function.endSpace; ++rest)
         if (!plans[rest])
@@ -321,7 +324,8 @@ SpacePlanning::finishFunction(const ModuleBuffers &buffers,
 LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
                                          llvm::Expected<SlabPlan> plan,
                                          SpacePlan &spacePlan,
-                                         FunctionPlan &functionPlan) {
+                                         FunctionPlan &functionPlan,
+                                         bool labelDetails) {
   FunctionOpInterface func = space.func;
   ArrayRef<Buffer> problem = spacePlan.problem;
   if (!plan)
@@ -412,14 +416,24 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
 
   functionPlan.placement = placer.getPlacement(func);
   PlanFigures &figures = functionPlan.figures;
-  figures.addDetails(plan->details);
+  std::string details = plan->details;
   if (space.widened && plan->getTotalSize() > *lowerBound)
-    figures.addDetails(
-        llvm::formatv("{0} of {1} lifetimes widened over control flow: what is "
-                      "proven holds "
-                      "for the widened intervals, whose bound is {2} bytes",
-                      space.widened, problem.size(), intervalLowerBound)
-            .str());
+    details += (details.empty() ? "" : "; ") +
+               llvm::formatv("{0} of {1} lifetimes widened over control flow: "
+                             "what is proven holds for the widened intervals, "
+                             "whose bound is {2} bytes",
+                             space.widened, problem.size(), intervalLowerBound)
+                   .str();
+  // Several spaces' details are joined with the ';' they use inside.
+  if (labelDetails && !details.empty()) {
+    std::string label = describeMemorySpace(space.memorySpace);
+    if (space.stack)
+      label += ", stack";
+    if (space.scope)
+      label += ", " + describeScope(space.scope);
+    details = "[" + label + "] " + details;
+  }
+  figures.addDetails(details);
   figures.widened += space.widened;
   unsigned laterLives = llvm::count_if(
       space.buffers, [](const FunctionBuffer *buffer) { return buffer->life; });

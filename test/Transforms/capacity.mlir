@@ -40,7 +40,7 @@
 
 
 // naive puts x and y of space 1 apart (48 bytes with z); exact finds 32.
-// EXACT: remark: memplan-offsets: @spaces: planned 4 of 4 buffers (0 left alone) into 2 slabs of 48 bytes in all using naive; naive 64 bytes, lower bound 48 bytes (fits the capacity of 32 bytes thanks to exact)
+// EXACT: remark: memplan-offsets: @spaces: planned 4 of 4 buffers (0 left alone) into 2 slabs of 48 bytes in all using naive; naive 64 bytes, lower bound 48 bytes ([memory space 1] fits the capacity of 32 bytes thanks to exact)
 
 // OBJ: error: memplan-shared-objects: @spaces: memory space 1 does not fit its capacity of 16 bytes: the best objects found take 32 bytes in all, the lower bound is 32 bytes; no plan fits below it{{$}}
 // OBJ: IR Dump After MemPlanSharedObjects Failed
