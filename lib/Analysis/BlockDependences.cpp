@@ -1,6 +1,7 @@
 //===- BlockDependences.cpp - Which ops of a block must stay in order -----===//
 
 #include "memplan/Analysis/BlockDependences.h"
+#include "memplan/Analysis/AsyncWork.h"
 #include "memplan/Analysis/BufferAliases.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -78,6 +79,15 @@ struct Access {
 llvm::SmallVector<Access> collectAccesses(Operation *op, OriginFinder &origins,
                                           bool &unknown) {
   llvm::SmallVector<Access> accesses;
+  // A DMA wait ends copies that no effect of its own names: it stays a
+  // fence even if its dialect someday declares that it reads its tag.
+  if (op->walk([](Operation *nested) {
+          return waitsForDmaTransfer(nested) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+        }).wasInterrupted()) {
+    unknown = true;
+    return accesses;
+  }
   std::optional<llvm::SmallVector<MemoryEffects::EffectInstance>> effects =
       getEffectsRecursively(op);
   unknown = !effects;
