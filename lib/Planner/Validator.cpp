@@ -34,13 +34,17 @@ static Error invalid(const Twine &message) {
                            message);
 }
 
-/// Alignments are powers of two: only those have a largest that is a
-/// multiple of all.
-static Error checkAlignment(const Buffer &buffer, size_t index) {
-  if (isPowerOf2_64(buffer.alignment))
-    return Error::success();
-  return invalid("buffer " + Twine(index) + " has alignment " +
-                 Twine(buffer.alignment) + ", which is not a power of two");
+/// What a buffer must be for either kind of plan: aligned to a power of two
+/// (only those have a largest that is a multiple of all) and live for a
+/// while.
+static Error checkRecord(const Buffer &buffer, size_t index) {
+  if (!isPowerOf2_64(buffer.alignment))
+    return invalid("buffer " + Twine(index) + " has alignment " +
+                   Twine(buffer.alignment) + ", which is not a power of two");
+  if (buffer.start >= buffer.end)
+    return invalid("buffer " + Twine(index) + " has an empty lifetime [" +
+                   Twine(buffer.start) + ", " + Twine(buffer.end) + ")");
+  return Error::success();
 }
 
 /// Checks what can be checked of buffer `index` without looking at others.
@@ -50,11 +54,8 @@ static Error checkBuffer(ArrayRef<Buffer> buffers, const Plan &plan,
   uint64_t offset = plan.offsets[index];
   // Each message names the buffer itself (a Twine must not outlive its
   // statement): a valid plan then builds no text.
-  if (Error error = checkAlignment(buffer, index))
+  if (Error error = checkRecord(buffer, index))
     return error;
-  if (buffer.start >= buffer.end)
-    return invalid("buffer " + Twine(index) + " has an empty lifetime [" +
-                   Twine(buffer.start) + ", " + Twine(buffer.end) + ")");
   if (offset % buffer.alignment != 0)
     return invalid("buffer " + Twine(index) + " is at offset " + Twine(offset) +
                    ", which is not a multiple of its alignment " +
@@ -155,11 +156,8 @@ Error validateObjectPlan(ArrayRef<Buffer> buffers, const ObjectPlan &plan) {
       return invalid("buffer " + Twine(index) + " is assigned object " +
                      Twine(object) + " of only " + Twine(numObjects));
     // Objects are laid out at the slab's alignment, the largest of these.
-    if (Error error = checkAlignment(buffer, index))
+    if (Error error = checkRecord(buffer, index))
       return error;
-    if (buffer.start >= buffer.end)
-      return invalid("buffer " + Twine(index) + " has an empty lifetime [" +
-                     Twine(buffer.start) + ", " + Twine(buffer.end) + ")");
     if (buffer.size > plan.objectSizes[object])
       return invalid("buffer " + Twine(index) + " of size " +
                      Twine(buffer.size) + " is larger than its object " +

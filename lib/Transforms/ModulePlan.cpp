@@ -157,13 +157,28 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
                                 const PlanFigures &figures) const {
   StringRef noun = getSlabNoun(options.kind);
   std::string leftAlone = figures.describeLeftAlone();
+  std::string atUpperBound =
+      figures.atUpperBound
+          ? llvm::formatv("; {0} of dynamic size at an upper bound, {1} bytes",
+                          figures.atUpperBound, figures.upperBoundBytes)
+                .str()
+          : "";
+  std::string lives =
+      figures.laterLives
+          ? llvm::formatv(" as {0} lives", figures.planned + figures.laterLives)
+                .str()
+          : "";
+  std::string planned =
+      llvm::formatv("{0}: @{1}: planned {2} of {3} buffers{4} ({5} left "
+                    "alone{6}{7})",
+                    options.passArgument, getFunctionName(func),
+                    figures.planned, figures.buffers, lives,
+                    figures.getLeftAlone(),
+                    leftAlone.empty() ? "" : ": " + leftAlone, atUpperBound)
+          .str();
   // Nothing planned makes no slab, and nothing to prove.
   if (figures.slabs == 0) {
-    emitRemark(func.getLoc()) << llvm::formatv(
-        "{0}: @{1}: planned 0 of {2} buffers ({3} left alone{4}): no {5}",
-        options.passArgument, getFunctionName(func), figures.buffers,
-        figures.getLeftAlone(), leftAlone.empty() ? "" : ": " + leftAlone,
-        noun);
+    emitRemark(func.getLoc()) << planned << ": no " << noun;
     return;
   }
   std::string allocated =
@@ -180,17 +195,6 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
                           figures.stackSlabs > 1 ? "s" : "", figures.stackBytes)
                 .str()
           : "";
-  std::string atUpperBound =
-      figures.atUpperBound
-          ? llvm::formatv("; {0} of dynamic size at an upper bound, {1} bytes",
-                          figures.atUpperBound, figures.upperBoundBytes)
-                .str()
-          : "";
-  std::string lives =
-      figures.laterLives
-          ? llvm::formatv(" as {0} lives", figures.planned + figures.laterLives)
-                .str()
-          : "";
   // Only a proof makes a plan optimal; otherwise say how far from the
   // optimum it is proven to be.
   uint64_t gap = figures.slabBytes - figures.provenBytes;
@@ -200,16 +204,12 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
                                gap, 100.0 * gap / figures.slabBytes)
                      .str();
   emitRemark(func.getLoc()) << llvm::formatv(
-      "{0}: @{1}: planned {2} of {3} buffers{13} ({4} left alone{5}{11}) "
-      "into {6}{12} using {7}; naive {8} bytes, lower bound {9} bytes{10}; "
-      "{14}",
-      options.passArgument, getFunctionName(func), figures.planned,
-      figures.buffers, figures.getLeftAlone(),
-      leftAlone.empty() ? "" : ": " + leftAlone, allocated,
+      "{0} into {1}{2} using {3}; naive {4} bytes, lower bound {5} bytes{6}; "
+      "{7}",
+      planned, allocated, stack,
       isApplying() ? StringRef("apply") : StringRef(options.strategy),
       figures.naiveBytes, figures.lowerBoundBytes,
-      figures.details.empty() ? "" : " (" + figures.details + ")", atUpperBound,
-      stack, lives, proven);
+      figures.details.empty() ? "" : " (" + figures.details + ")", proven);
 }
 
 void SpacePlanning::planSpaces(

@@ -20,7 +20,6 @@
 
 #include <algorithm>
 #include <map>
-#include <memory>
 #include <optional>
 
 using namespace mlir;
@@ -342,15 +341,15 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
   if (!uses)
     return;
   // Each caller is read once, before it gets its first arena's free.
-  llvm::DenseMap<Operation *, std::unique_ptr<FreedSpaces>> callerFrees;
+  llvm::DenseMap<Operation *, FreedSpaces> callerFrees;
   for (const SymbolTable::SymbolUse &use : *uses) {
     auto call = dyn_cast<func::CallOp>(use.getUser());
     if (!call)
       continue;
     auto caller = call->getParentOfType<FunctionOpInterface>();
-    auto [known, inserted] = callerFrees.try_emplace(caller.getOperation());
-    if (inserted)
-      known->second = std::make_unique<FreedSpaces>(caller);
+    auto known = callerFrees.find(caller);
+    if (known == callerFrees.end())
+      known = callerFrees.try_emplace(caller, FreedSpaces(caller)).first;
     OpBuilder builder(call);
     SmallVector<Value> arenas;
     for (unsigned index = firstArena; index < numArguments; ++index) {
@@ -366,7 +365,7 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
     // Freed as the caller frees its own buffers of the space, or not at all.
     builder.setInsertionPointAfter(call);
     for (Value arena : arenas)
-      if (known->second->contains(
+      if (known->second.contains(
               cast<MemRefType>(arena.getType()).getMemorySpace()))
         memref::DeallocOp::create(builder, arena.getLoc(), arena);
   }
