@@ -31,27 +31,67 @@ namespace {
 constexpr StringLiteral kSlabSizeAttr = "memplan.slab_size";
 constexpr StringLiteral kSlabAlignmentAttr = "memplan.slab_alignment";
 
-/// Adds a private, uninitialized global for the slab to `globals` and takes
-/// it at the builder's point.
-Value createGlobalSlab(OpBuilder &builder, FunctionOpInterface func,
-                       Location loc, MemRefType slabType, IntegerAttr alignment,
-                       StringRef slabName, SymbolTable &globals) {
-  // "memplan.slab" -> "__memplan_slab_<func>[_<space>]".
-  std::string name = "__" + slabName.str();
-  std::replace(name.begin(), name.end(), '.', '_');
+/// The name of a global slab: "__memplan_slab_<func>" for a function's
+/// slab, "__memplan_object_<func>_<index>" for its shared object `index`
+/// (the index the report gives it), with "_space<k>" after the function
+/// where the memory space is not the default one, so that names neither
+/// mislead nor depend on the order in which they were made.
+std::string getGlobalSlabName(FunctionOpInterface func, Attribute memorySpace,
+                              std::optional<unsigned> objectIndex) {
+  std::string name = objectIndex ? "__memplan_object" : "__memplan_slab";
   if (auto symbol =
           func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
     name += "_" + symbol.getValue().str();
-  if (auto space = dyn_cast_or_null<IntegerAttr>(slabType.getMemorySpace()))
-    name += "_" + std::to_string(space.getValue().getZExtValue());
-  OpBuilder globalBuilder(func->getContext());
+  if (auto space = dyn_cast_or_null<IntegerAttr>(memorySpace)) {
+    name += "_space" + std::to_string(space.getValue().getZExtValue());
+  } else if (memorySpace) {
+    // A space such as #gpu.address_space<workgroup>, its letters and
+    // digits kept: "_space_gpu_address_space_workgroup".
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
+    memorySpace.print(os);
+    name += "_space";
+    bool separated = false;
+    for (char c : printed) {
+      if (llvm::isAlnum(c)) {
+        if (!separated)
+          name += '_';
+        name += c;
+        separated = true;
+      } else {
+        separated = false;
+      }
+    }
+  }
+  if (objectIndex)
+    name += "_" + std::to_string(*objectIndex);
+  return name;
+}
+
+/// The module's symbols, and where the next global slab goes.
+struct GlobalSlabs {
+  explicit GlobalSlabs(ModuleOp module) : symbols(module) {}
+  SymbolTable symbols;
+  /// A space's slabs are made last first, each right before the one made
+  /// before it (the first right before its function), so that they read in
+  /// order next to their user.
+  Operation *insertBefore = nullptr;
+};
+
+/// Adds a private, uninitialized global named `name` (renamed if taken) for
+/// the slab to `globals` and takes it at the builder's point.
+Value createGlobalSlab(OpBuilder &builder, Location loc, MemRefType slabType,
+                       IntegerAttr alignment, StringRef name,
+                       GlobalSlabs &globals) {
+  OpBuilder globalBuilder(builder.getContext());
   auto global = memref::GlobalOp::create(
       globalBuilder, loc, name, globalBuilder.getStringAttr("private"),
       slabType, /*initial_value=*/globalBuilder.getUnitAttr(),
       /*constant=*/false, alignment);
-  // Right before the function, so that each global reads next to its user;
   // insert() renames it if the name is taken.
-  StringAttr unique = globals.insert(global, Block::iterator(func));
+  StringAttr unique =
+      globals.symbols.insert(global, Block::iterator(globals.insertBefore));
+  globals.insertBefore = global;
   return memref::GetGlobalOp::create(builder, loc, slabType,
                                      FlatSymbolRefAttr::get(unique));
 }
@@ -200,7 +240,8 @@ struct PlacedBuffer {
 
 /// Allocates one `i8` slab of `slabSize` bytes and `slabAlignment` in
 /// `memorySpace` for `func` where `placement` says, and replaces each placed
-/// buffer by a `memref.view` of it. The slab's location is named `slabName`.
+/// buffer by a `memref.view` of it. The slab's location is named `slabName`;
+/// `objectIndex` is the slab's index among its space's shared objects.
 /// With a `scope`, a parallel loop, the slab is allocated at the start of
 /// the loop's body and freed at its end instead: one per iteration. A
 /// `stack` slab is a memref.alloca at the start of the function or scope
@@ -208,8 +249,8 @@ struct PlacedBuffer {
 void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
                      Attribute memorySpace, uint64_t slabSize,
                      uint64_t slabAlignment, ArrayRef<PlacedBuffer> placed,
-                     StringRef slabName, SlabKind placement, bool freeSlab,
-                     SymbolTable *globals) {
+                     StringRef slabName, std::optional<unsigned> objectIndex,
+                     SlabKind placement, bool freeSlab, GlobalSlabs *globals) {
   MLIRContext *context = func->getContext();
   Region &body = scope ? scope->getRegion(0) : func.getFunctionBody();
   OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
@@ -224,8 +265,9 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
   if (stack) {
     slab = memref::AllocaOp::create(builder, slabLoc, slabType, alignmentAttr);
   } else if (placement == SlabKind::Global) {
-    slab = createGlobalSlab(builder, func, slabLoc, slabType, alignmentAttr,
-                            slabName, *globals);
+    slab = createGlobalSlab(builder, slabLoc, slabType, alignmentAttr,
+                            getGlobalSlabName(func, memorySpace, objectIndex),
+                            *globals);
   } else if (placement == SlabKind::Argument) {
     unsigned index = func.getNumArguments();
     NamedAttribute attrs[] = {
@@ -288,7 +330,7 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
 void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
                    const ModulePlan &plan) {
   // Made only when a slab becomes a global: it indexes the whole module.
-  std::optional<SymbolTable> globals;
+  std::optional<GlobalSlabs> globals;
   for (auto [function, functionPlan] :
        llvm::zip_equal(buffers.functions, plan.functions)) {
     // A function that frees nothing in a space leaves freeing to a later
@@ -310,8 +352,11 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
       // Each iteration of a parallel loop allocates its own slab.
       SlabKind placement =
           space.scope || space.stack ? SlabKind::Alloc : functionPlan.placement;
-      if (placement == SlabKind::Global && !globals)
-        globals.emplace(module);
+      if (placement == SlabKind::Global) {
+        if (!globals)
+          globals.emplace(module);
+        globals->insertBefore = function.func;
+      }
       // Each slab is inserted at the function entry: go backwards so that
       // the slabs of a space read in order there.
       for (unsigned slab = slabs.slabs.size(); slab-- > 0;) {
@@ -323,6 +368,9 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         rewriteIntoSlab(function.func, space.scope, space.stack,
                         space.memorySpace, slabs.slabs[slab].size,
                         slabs.slabs[slab].alignment, placed, slabName,
+                        slabs.kind == PlanKind::Objects
+                            ? std::optional<unsigned>(slab)
+                            : std::nullopt,
                         placement, freed.contains(space.memorySpace),
                         globals ? &*globals : nullptr);
       }

@@ -13,7 +13,7 @@
 
 // BARE: remark: memplan-offsets: @two: planned 3 of 3 buffers (0 left alone) into 3 slabs of 96 bytes in all using greedy-size;
 
-// GLOBAL: memref.global "private" @__memplan_slab_two_1 : memref<16xi8, 1> = uninitialized {alignment = 16 : i64}
+// GLOBAL: memref.global "private" @__memplan_slab_two_space1 : memref<16xi8, 1> = uninitialized {alignment = 16 : i64}
 // GLOBAL: memref.global "private" @__memplan_slab_two : memref<48xi8> = uninitialized {alignment = 16 : i64}
 // GLOBAL-LABEL: func.func @two
 // GLOBAL: memref.get_global @__memplan_slab_two : memref<48xi8>

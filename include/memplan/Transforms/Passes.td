@@ -208,7 +208,9 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
 
     Placement (`slab=alloc|global`): with `global`, each slab is a private,
     uninitialized `memref.global` (per function and memory space, named
-    `__memplan_slab_<func>[_<space>]`, made unique) read with
+    `__memplan_slab_<func>`, with `_space<k>` after the function in memory
+    space `k`; a shared object's is `__memplan_object_<func>[_space<k>]_<i>`,
+    `i` its index in the report; a name already taken gets a suffix) read with
     `memref.get_global` at the entry, and nothing is allocated or freed.
     With `argument`, a private `func.func` whose every use is a `func.call`
     takes each slab as a new trailing `memref<Nxi8, space>` argument with

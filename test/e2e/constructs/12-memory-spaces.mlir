@@ -52,8 +52,8 @@
 // CHECK: return
 
 // GLOBAL-DAG: memref.global "private" @__memplan_slab_spaces : memref<32xi8> = uninitialized {alignment = 16 : i64}
-// GLOBAL-DAG: memref.global "private" @__memplan_slab_spaces_1 : memref<80xi8, 1> = uninitialized {alignment = 64 : i64}
-// GLOBAL-DAG: memref.global "private" @__memplan_slab_spaces_2 : memref<32xi8, 2> = uninitialized {alignment = 128 : i64}
+// GLOBAL-DAG: memref.global "private" @__memplan_slab_spaces_space1 : memref<80xi8, 1> = uninitialized {alignment = 64 : i64}
+// GLOBAL-DAG: memref.global "private" @__memplan_slab_spaces_space2 : memref<32xi8, 2> = uninitialized {alignment = 128 : i64}
 // GLOBAL-NOT: memref.alloc() {alignment
 
 // Three slabs; space 1 reuses bytes (3 buffers of 16 bytes in 32).
