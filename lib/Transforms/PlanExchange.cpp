@@ -153,6 +153,7 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
       fileFirst = std::min(fileFirst, entry.second.buffer.start);
     uint64_t first = getFirstStart(space.problem);
     Plan &plan = result.plans[key];
+    std::vector<Buffer> &fileBuffers = result.fileBuffers[key];
     for (auto [index, buffer] : llvm::enumerate(space.problem)) {
       auto row = rows->second.find(index);
       if (row == rows->second.end())
@@ -185,8 +186,9 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
         return makeError(where + ": buffer " + Twine(index) +
                          ": offset overflows 64 bits");
       plan.offsets.push_back(offset);
+      plan.slabSize = std::max(plan.slabSize, offset + buffer.size);
+      fileBuffers.push_back(saved);
     }
-    shiftToTheBottom(space.problem, plan);
     rowsBySpace.erase(rows);
   }
   if (!rowsBySpace.empty())
@@ -213,10 +215,15 @@ loadAppliedPlans(StringRef path, ArrayRef<SpaceProblem> spaces) {
   std::vector<Plan> plans;
   for (const SpaceProblem &space : spaces) {
     Plan &plan = read->plans[space.getKey()];
-    if (llvm::Error error = validatePlan(space.problem, plan))
+    // The file's lifetimes and offsets, which the module's differ from by a
+    // shift of each: the validator's verdict is the same, and its message
+    // names what the file says.
+    if (llvm::Error error =
+            validatePlan(read->fileBuffers[space.getKey()], plan))
       return makeError(path + ": function @" + space.functionName + ", group " +
                        Twine(space.spaceIndex) +
                        ": invalid plan: " + llvm::toString(std::move(error)));
+    shiftToTheBottom(space.problem, plan);
     plan.outcome.strategy = "apply";
     plan.details = ("applied from " + path).str();
     plans.push_back(std::move(plan));

@@ -37,13 +37,17 @@ void writeExchangeCsv(llvm::raw_ostream &os,
 
 /// Offsets read from a plan file, by space key.
 struct ExchangePlans {
+  /// Each group's offsets as the file has them.
   llvm::StringMap<Plan> plans;
+  /// Each group's buffers as the file has them, lifetimes shifted by the
+  /// export, so that errors speak of the file's times and offsets.
+  llvm::StringMap<std::vector<Buffer>> fileBuffers;
 };
 
 /// Reads a plan written by memplan-solve from an exported problem and checks
 /// that it belongs to `spaces`: the same spaces, the same buffers with the
 /// same sizes, alignments and lifetimes. Errors name the function and the
-/// first mismatch. The plans are not validated here.
+/// first mismatch. The plans are neither validated nor moved down here.
 llvm::Expected<ExchangePlans>
 readExchangePlans(llvm::StringRef text, llvm::StringRef fileName,
                   llvm::ArrayRef<SpaceProblem> spaces);
