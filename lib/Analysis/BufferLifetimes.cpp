@@ -6,13 +6,13 @@
 #include "memplan/Analysis/ProgramOrder.h"
 #include "memplan/Analysis/RegionSemantics.h"
 #include "memplan/Analysis/SharedFrees.h"
+#include "memplan/Analysis/SizeBounds.h"
 #include "memplan/Planner/CheckedMath.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
-#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -219,9 +219,9 @@ std::optional<uint64_t> getAlignmentAttribute(Operation *alloc) {
 }
 
 /// The extents to plan the allocation for: its static ones, and for each
-/// dynamic one the constant upper bound that upstream's value bounds find
-/// (an `affine.min` of a tile size, a `tensor.dim` of a static value, a loop
-/// bound); `atUpperBound` says whether there was any.
+/// dynamic one its constant upper bound (SizeBounds.h: an `affine.min` of a
+/// tile size or the arith.minsi lowered from it, a `tensor.dim` of a static
+/// value, a loop bound); `atUpperBound` says whether there was any.
 FailureOr<SmallVector<int64_t>> getPlannedShape(const FunctionBuffer &buffer,
                                                 bool &atUpperBound) {
   SmallVector<int64_t> shape(buffer.getType().getShape());
@@ -230,9 +230,7 @@ FailureOr<SmallVector<int64_t>> getPlannedShape(const FunctionBuffer &buffer,
   for (int64_t &extent : shape) {
     if (!ShapedType::isDynamic(extent))
       continue;
-    FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
-        presburger::BoundType::UB, *sizes++, /*stopCondition=*/nullptr,
-        /*closedUB=*/true);
+    FailureOr<int64_t> bound = computeSizeUpperBound(*sizes++);
     if (failed(bound))
       return failure();
     // A negative size is undefined: the buffer is then never used.

@@ -167,8 +167,9 @@ def MemPlanOffsets : Pass<"memplan-offsets", "::mlir::ModuleOp"> {
     holds nothing before its first use. A use inside a loop or other region
     op keeps the buffer live for the whole op; in a region of several blocks
     the lifetime comes from the control-flow graph. A buffer of dynamic size
-    with a constant upper bound (an `affine.min` of a tile size, say) is
-    planned at that bound and becomes a view with its dynamic sizes.
+    with a constant upper bound (an `affine.min` of a tile size, say, or the
+    `arith.minsi` that `-lower-affine` makes of it) is planned at that bound
+    and becomes a view with its dynamic sizes.
 
     An op that writes every element of a buffer and reads none (a structured
     op of parallel loops whose body does not read its init, such as a fill,

@@ -14,6 +14,11 @@
 // RUN: diff %t.unplanned %t.exact
 // RUN: diff %t.unplanned %t.objects
 // RUN: diff %t.unplanned %t.global
+// After -lower-affine the tile sizes are arith.minsi: planned at the same
+// bounds, with the same output.
+// RUN: mlir-opt %s -lower-affine | memplan-opt --memplan-offsets=greedy-size | mlir-opt %lower_to_llvm | %run_main > %t.lowered
+// RUN: diff %t.unplanned %t.lowered
+// RUN: mlir-opt %s -lower-affine | memplan-opt --memplan-offsets="strategy=greedy-size summary=true" -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUM
 // RUN: FileCheck %s --check-prefix=OUT < %t.unplanned
 // RUN: memplan-opt %s --memplan-offsets=greedy-size | FileCheck %s
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size summary=true" -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUM
