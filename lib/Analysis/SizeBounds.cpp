@@ -21,17 +21,8 @@ constexpr unsigned kMaxDepth = 4;
 FailureOr<int64_t> computeBound(presburger::BoundType type, Value value,
                                 unsigned depth);
 
-/// The bounds of both operands, or failure if either has none.
-FailureOr<std::pair<int64_t, int64_t>>
-computeBothBounds(presburger::BoundType type, Value lhs, Value rhs,
-                  unsigned depth) {
-  FailureOr<int64_t> lhsBound = computeBound(type, lhs, depth + 1);
-  if (failed(lhsBound))
-    return failure();
-  FailureOr<int64_t> rhsBound = computeBound(type, rhs, depth + 1);
-  if (failed(rhsBound))
-    return failure();
-  return std::make_pair(*lhsBound, *rhsBound);
+bool isUpper(presburger::BoundType type) {
+  return type == presburger::BoundType::UB;
 }
 
 /// The tighter of two bounds of one value, either of which may be missing.
@@ -41,8 +32,26 @@ FailureOr<int64_t> getTighter(presburger::BoundType type,
     return rhs;
   if (failed(rhs))
     return lhs;
-  return type == presburger::BoundType::UB ? std::min(*lhs, *rhs)
-                                           : std::max(*lhs, *rhs);
+  return isUpper(type) ? std::min(*lhs, *rhs) : std::max(*lhs, *rhs);
+}
+
+/// The looser of two bounds, each of one of two values the value may be:
+/// both are needed.
+FailureOr<int64_t> getLooser(presburger::BoundType type, FailureOr<int64_t> lhs,
+                             FailureOr<int64_t> rhs) {
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  return isUpper(type) ? std::max(*lhs, *rhs) : std::min(*lhs, *rhs);
+}
+
+/// A signed min is at most either operand (one bound is enough) and at
+/// least the lower of the two; a max the other way round.
+FailureOr<int64_t> computeMinOrMaxBound(presburger::BoundType type, bool isMin,
+                                        Value lhs, Value rhs, unsigned depth) {
+  FailureOr<int64_t> lhsBound = computeBound(type, lhs, depth + 1);
+  FailureOr<int64_t> rhsBound = computeBound(type, rhs, depth + 1);
+  return isMin == isUpper(type) ? getTighter(type, lhsBound, rhsBound)
+                                : getLooser(type, lhsBound, rhsBound);
 }
 
 /// Whether `value` is proven never below 0 (signed).
@@ -63,58 +72,29 @@ FailureOr<int64_t> computeBound(presburger::BoundType type, Value value,
   Operation *def = value.getDefiningOp();
   if (!def)
     return failure();
-  bool upper = type == presburger::BoundType::UB;
-  // The signed min is at most either operand and at least the lower of
-  // them; the max the other way round.
-  if (isa<arith::MinSIOp, arith::MaxSIOp>(def)) {
-    bool isMin = isa<arith::MinSIOp>(def);
-    Value lhs = def->getOperand(0), rhs = def->getOperand(1);
-    // One operand's bound is enough.
-    if (isMin == upper)
-      return getTighter(type, computeBound(type, lhs, depth + 1),
-                        computeBound(type, rhs, depth + 1));
-    FailureOr<std::pair<int64_t, int64_t>> both =
-        computeBothBounds(type, lhs, rhs, depth);
-    if (failed(both))
-      return failure();
-    return upper ? std::max(both->first, both->second)
-                 : std::min(both->first, both->second);
-  }
+  if (isa<arith::MinSIOp, arith::MaxSIOp>(def))
+    return computeMinOrMaxBound(type, isa<arith::MinSIOp>(def),
+                                def->getOperand(0), def->getOperand(1), depth);
   // Unsigned min and max agree with the signed ones on operands that are
-  // never negative. The unsigned min is also at most any operand that is
-  // never negative, whatever the other: it lies in [0, that operand].
+  // never negative. Otherwise the unsigned min still lies in [0, x] for an
+  // operand x that is never negative, whatever the other.
   if (isa<arith::MinUIOp, arith::MaxUIOp>(def)) {
     Value lhs = def->getOperand(0), rhs = def->getOperand(1);
+    bool isMin = isa<arith::MinUIOp>(def);
     bool lhsNonNegative = isNonNegative(lhs, depth);
     bool rhsNonNegative = isNonNegative(rhs, depth);
-    bool isMin = isa<arith::MinUIOp>(def);
-    if (isMin && upper) {
-      auto boundIf = [&](bool nonNegative, Value operand) {
-        return nonNegative ? computeBound(type, operand, depth + 1)
-                           : FailureOr<int64_t>(failure());
-      };
-      return getTighter(type, boundIf(lhsNonNegative, lhs),
-                        boundIf(rhsNonNegative, rhs));
-    }
-    if (!lhsNonNegative || !rhsNonNegative)
-      return failure();
-    FailureOr<std::pair<int64_t, int64_t>> both =
-        computeBothBounds(type, lhs, rhs, depth);
-    if (failed(both))
-      return failure();
-    return isMin ? std::min(both->first, both->second)
-                 : std::max(both->first, both->second);
+    if (lhsNonNegative && rhsNonNegative)
+      return computeMinOrMaxBound(type, isMin, lhs, rhs, depth);
+    if (isMin && isUpper(type) && (lhsNonNegative || rhsNonNegative))
+      return computeBound(type, lhsNonNegative ? lhs : rhs, depth + 1);
+    return failure();
   }
   // Either value may be chosen.
   if (auto select = dyn_cast<arith::SelectOp>(def)) {
     if (!select.getType().isIndex())
       return failure();
-    FailureOr<std::pair<int64_t, int64_t>> both = computeBothBounds(
-        type, select.getTrueValue(), select.getFalseValue(), depth);
-    if (failed(both))
-      return failure();
-    return upper ? std::max(both->first, both->second)
-                 : std::min(both->first, both->second);
+    return getLooser(type, computeBound(type, select.getTrueValue(), depth + 1),
+                     computeBound(type, select.getFalseValue(), depth + 1));
   }
   return failure();
 }
