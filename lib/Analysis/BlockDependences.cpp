@@ -74,25 +74,69 @@ struct Access {
   bool writes = false;
 };
 
-/// The accesses of `op` and the ops nested in it, or none when its effects
-/// are not known (then `unknown` is set).
-llvm::SmallVector<Access> collectAccesses(Operation *op, OriginFinder &origins,
-                                          bool &unknown) {
+/// Whether `op` orders memory between threads or with work in flight, as
+/// atomics, fences and barriers do: other threads may watch it, so no access
+/// moves across it whatever memory the two name. MLIR's interfaces have no
+/// word for that, so it goes by name; a name taken wrongly only keeps an
+/// order (an llvm.load or llvm.store, atomic or not, reaches memory through
+/// a pointer of unknown origin: a fence already). A DMA wait ends copies that
+/// no effect of its own names: it stays a fence even if its dialect someday
+/// declares that it reads its tag.
+bool isOrderingPoint(Operation *op) {
+  if (waitsForDmaTransfer(op))
+    return true;
+  StringRef name = op->getName().stripDialect();
+  for (StringRef word : {"atomic", "barrier", "fence", "cmpxchg", "flush",
+                         "critical", "ordered", "wait"})
+    if (name.contains_insensitive(word))
+      return true;
+  return false;
+}
+
+/// Whether `nested` (in `step`) allocates stack memory that outlives `step`:
+/// memory the nearest allocation scope around it frees, which `step` is not
+/// (a memref.alloca, an llvm.alloca, either inside a region op).
+bool allocatesOnStackBeyond(Operation *nested, Operation *step) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+  if (!effects)
+    return false;
+  llvm::SmallVector<MemoryEffects::EffectInstance> allocations;
+  effects.getEffects<MemoryEffects::Allocate>(allocations);
+  if (llvm::none_of(allocations, [](const MemoryEffects::EffectInstance &e) {
+        return e.getResource() ==
+               SideEffects::AutomaticAllocationScopeResource::get();
+      }))
+    return false;
+  Operation *scope =
+      nested->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+  return !scope || !step->isAncestor(scope);
+}
+
+/// What a step does to memory.
+struct StepEffects {
+  /// Its accesses and those of the ops nested in it, by origin.
   llvm::SmallVector<Access> accesses;
-  // A DMA wait ends copies that no effect of its own names: it stays a
-  // fence even if its dialect someday declares that it reads its tag.
-  if (op->walk([](Operation *nested) {
-          return waitsForDmaTransfer(nested) ? WalkResult::interrupt()
-                                             : WalkResult::advance();
-        }).wasInterrupted()) {
-    unknown = true;
-    return accesses;
-  }
+  /// Its effects are not known, or it orders memory (isOrderingPoint):
+  /// either way, a fence.
+  bool fence = false;
+  /// It allocates stack memory that outlives it.
+  bool allocatesOnStack = false;
+};
+
+StepEffects collectEffects(Operation *op, OriginFinder &origins) {
+  StepEffects step;
+  op->walk([&](Operation *nested) {
+    step.fence |= isOrderingPoint(nested);
+    step.allocatesOnStack |= allocatesOnStackBeyond(nested, op);
+  });
+  if (step.fence)
+    return step;
   std::optional<llvm::SmallVector<MemoryEffects::EffectInstance>> effects =
       getEffectsRecursively(op);
-  unknown = !effects;
-  if (!effects)
-    return accesses;
+  if (!effects) {
+    step.fence = true;
+    return step;
+  }
   for (const MemoryEffects::EffectInstance &effect : *effects) {
     if (isa<MemoryEffects::Allocate>(effect.getEffect()))
       continue;
@@ -106,9 +150,11 @@ llvm::SmallVector<Access> collectAccesses(Operation *op, OriginFinder &origins,
       if (owner != op && op->isAncestor(owner))
         continue;
     }
-    accesses.push_back({origin, writes});
+    // An access of unknown origin may touch anything.
+    step.fence |= origin.kind == Origin::Unknown;
+    step.accesses.push_back({origin, writes});
   }
-  return accesses;
+  return step;
 }
 
 /// Accesses to one origin since its last write.
@@ -149,20 +195,16 @@ memplan::computeBlockDependences(llvm::ArrayRef<Operation *> steps) {
     });
   }
 
-  // Memory, in block order. A step with unknown effects, or an access of
-  // unknown origin, is a fence: ordered against every access before and
-  // after it.
+  // Memory, in block order. A step with unknown effects, an access of
+  // unknown origin or an ordering point is a fence: ordered against every
+  // access before and after it.
   OriginFinder finder;
   llvm::DenseMap<std::pair<int, const void *>, OriginState> origins;
   std::optional<unsigned> lastFence;
   llvm::SmallVector<unsigned> accessesSinceFence;
   for (auto [index, op] : llvm::enumerate(steps)) {
-    bool unknown = false;
-    llvm::SmallVector<Access> accesses = collectAccesses(op, finder, unknown);
-    bool fence = unknown || llvm::any_of(accesses, [](const Access &access) {
-                   return access.origin.kind == Origin::Unknown;
-                 });
-    if (fence) {
+    StepEffects step = collectEffects(op, finder);
+    if (step.fence) {
       if (lastFence)
         predecessors[index].insert(*lastFence);
       for (unsigned earlier : accessesSinceFence)
@@ -174,8 +216,8 @@ memplan::computeBlockDependences(llvm::ArrayRef<Operation *> steps) {
     }
     // A stack allocation stays on its side of a step of unknown effects,
     // which may save or restore the stack (llvm.intr.stacksave).
-    bool stackAllocation = isa<memref::AllocaOp>(op);
-    if (accesses.empty() && !stackAllocation)
+    const llvm::SmallVector<Access> &accesses = step.accesses;
+    if (accesses.empty() && !step.allocatesOnStack)
       continue;
     if (lastFence)
       predecessors[index].insert(*lastFence);

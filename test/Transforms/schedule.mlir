@@ -266,3 +266,56 @@ func.func @fresh_result(%x: memref<256xf32>) {
   func.call @consume(%out) : (memref<256xf32>) -> ()
   return
 }
+
+// -----
+
+// An atomic orders memory for other threads: here iteration 0 of the forall
+// writes data[0] and then publishes it through flag[0], which iteration 1
+// waits for before it reads data[0]. No access moves across the atomic,
+// although data and flag are different buffers: before, the store of
+// data[0] went after the atomic, to lower the peak, and the reader saw
+// stale bytes (found by review).
+// CHECK-LABEL: func.func @publish
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}}, %[[DATA:.*]][%{{.*}}] : memref<4xi64>
+// CHECK-NEXT: memref.atomic_rmw assign
+// CHECK: memref.load %[[DATA]]
+func.func @publish(%x: memref<256xi64>) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i64
+  %data = memref.alloc() : memref<4xi64>
+  %flag = memref.alloc() : memref<1xi64>
+  %out = memref.alloc() : memref<1xi64>
+  memref.store %zero, %flag[%c0] : memref<1xi64>
+  scf.forall (%it) in (2) {
+    %is0 = arith.cmpi eq, %it, %c0 : index
+    scf.if %is0 {
+      %t = memref.alloc() : memref<256xi64>
+      %u = memref.alloc() : memref<256xi64>
+      memref.copy %x, %u : memref<256xi64> to memref<256xi64>
+      memref.copy %x, %t : memref<256xi64> to memref<256xi64>
+      %d = memref.load %t[%c1] : memref<256xi64>
+      memref.store %d, %data[%c0] : memref<4xi64>
+      %one = memref.load %u[%c1] : memref<256xi64>
+      %old = memref.atomic_rmw assign %one, %flag[%c0] : (i64, memref<1xi64>) -> i64
+      memref.dealloc %t : memref<256xi64>
+      memref.dealloc %u : memref<256xi64>
+    } else {
+      scf.while : () -> () {
+        %f = memref.atomic_rmw addi %zero, %flag[%c0] : (i64, memref<1xi64>) -> i64
+        %wait = arith.cmpi eq, %f, %zero : i64
+        scf.condition(%wait)
+      } do {
+        scf.yield
+      }
+      %v = memref.load %data[%c0] : memref<4xi64>
+      memref.store %v, %out[%c0] : memref<1xi64>
+    }
+  }
+  %r = memref.load %out[%c0] : memref<1xi64>
+  memref.dealloc %data : memref<4xi64>
+  memref.dealloc %flag : memref<1xi64>
+  memref.dealloc %out : memref<1xi64>
+  return %r : i64
+}
