@@ -87,7 +87,7 @@ bool isOrderingPoint(Operation *op) {
     return true;
   StringRef name = op->getName().stripDialect();
   for (StringRef word : {"atomic", "barrier", "fence", "cmpxchg", "flush",
-                         "critical", "ordered", "wait"})
+                         "critical", "ordered", "wait", "sync"})
     if (name.contains_insensitive(word))
       return true;
   return false;
