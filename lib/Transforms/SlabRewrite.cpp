@@ -2,6 +2,8 @@
 
 #include "SlabRewrite.h"
 
+#include "MemorySpaces.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -42,17 +44,15 @@ std::string getGlobalSlabName(FunctionOpInterface func, Attribute memorySpace,
   if (auto symbol =
           func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
     name += "_" + symbol.getValue().str();
-  if (auto space = dyn_cast_or_null<IntegerAttr>(memorySpace)) {
-    name += "_space" + std::to_string(space.getValue().getZExtValue());
-  } else if (memorySpace) {
+  if (std::optional<uint64_t> number = getMemorySpaceNumber(memorySpace);
+      number && *number != 0) {
+    name += "_space" + std::to_string(*number);
+  } else if (!number) {
     // A space such as #gpu.address_space<workgroup>, its letters and
     // digits kept: "_space_gpu_address_space_workgroup".
-    std::string printed;
-    llvm::raw_string_ostream os(printed);
-    memorySpace.print(os);
     name += "_space";
     bool separated = false;
-    for (char c : printed) {
+    for (char c : printMemorySpace(memorySpace)) {
       if (llvm::isAlnum(c)) {
         if (!separated)
           name += '_';
