@@ -146,6 +146,9 @@ def check_buffer(buffer, where, offsets_mode):
         life = require(buffer, "life", is_count, "a count", where)
         if life:
             require(buffer, "life-begins-at", is_str, "a string", where)
+    if "life-begins-each-iteration-at" in buffer:
+        require(buffer, "life-begins-each-iteration-at", is_str, "a string",
+                where)
     require(buffer, "offset" if offsets_mode else "object", is_count,
             "a count", where)
 

@@ -354,6 +354,7 @@ splitIntoLives(std::vector<FunctionBuffer> buffers,
                                : nullptr;
       part.start = life.start;
       part.end = life.end;
+      part.iterationBegin = life.iterationBegin;
       if (part.nextLifeBegin)
         part.frees.clear();
     }

@@ -50,6 +50,9 @@ json::Object describeBuffer(const FunctionBuffer &buffer) {
     if (buffer.lifeBegin)
       object["life-begins-at"] = printToString(buffer.lifeBegin->getLoc());
   }
+  if (buffer.iterationBegin)
+    object["life-begins-each-iteration-at"] =
+        printToString(buffer.iterationBegin->getLoc());
   if (!buffer.liveRanges.empty()) {
     json::Array ranges;
     for (auto [start, end] : buffer.liveRanges)

@@ -56,6 +56,11 @@ struct FunctionBuffer {
   unsigned life = 0;
   mlir::Operation *lifeBegin = nullptr;
   mlir::Operation *nextLifeBegin = nullptr;
+  /// When the life's first access is a loop each iteration of which
+  /// overwrites the buffer first, that overwrite (BufferLife): the life is
+  /// live in each iteration from it on, and may share bytes with what the
+  /// iteration uses before it.
+  mlir::Operation *iterationBegin = nullptr;
   /// For a split allocation, the views of it that later lives make again
   /// from their own (findBufferLives), in block order.
   llvm::SmallVector<mlir::Operation *, 0> remadeViews;

@@ -17,15 +17,35 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+
 namespace memplan {
 
 /// One life of a buffer, on [start, end) in program order.
 struct BufferLife {
-  /// The op that overwrites the whole buffer and so begins this life, at
-  /// the top level of the block the buffer is used in; null for the first.
+  /// The op that begins this life, at the top level of the block the buffer
+  /// is used in: an op that overwrites the whole buffer, or a loop each
+  /// iteration of which does; null for the first.
   mlir::Operation *begin = nullptr;
   uint64_t start = 0;
   uint64_t end = 0;
+  /// When the life's first access is a loop each iteration of which
+  /// overwrites the buffer before it touches it otherwise, that overwrite:
+  /// the life starts there, and is live from it to the iteration's last use
+  /// (or, if the life goes on after the loop, to the life's end).
+  mlir::Operation *iterationBegin = nullptr;
+};
+
+/// Where each iteration of a loop begins a buffer anew
+/// (findIterationOverwrite).
+struct IterationOverwrite {
+  /// The op that overwrites the whole buffer, first to touch it in the body.
+  mlir::Operation *overwrite = nullptr;
+  /// The last program point of the ops of its block that use the buffer.
+  uint64_t lastPoint = 0;
+  /// Whether each run of the loop, and of every loop between it and the
+  /// overwrite, surely runs the overwrite at least once.
+  bool runsAtLeastOnce = true;
 };
 
 /// Whether `op` writes every element of `buffer` and reads none of them:
@@ -35,8 +55,20 @@ struct BufferLife {
 bool overwritesWholeBuffer(mlir::Operation *op, mlir::Value buffer,
                            const llvm::SetVector<mlir::Value> &aliases);
 
+/// Whether `loop`, which holds uses of `buffer` (`aliases`), begins the
+/// buffer anew in each iteration: a sequential loop (scf.for, scf.while,
+/// affine.for) whose uses all lie in one body of one block, and whose first
+/// op there to touch the buffer overwrites it whole (overwritesWholeBuffer),
+/// or is such a loop itself when no other op of the body touches it. No
+/// value then flows into an iteration, neither from before the loop nor
+/// from the iteration before.
+std::optional<IterationOverwrite>
+findIterationOverwrite(mlir::Operation *loop, mlir::Value buffer,
+                       const BufferAliases &aliases, const ProgramOrder &order);
+
 /// The lives of the buffer `alloc` defines, in order, when overwrites split
-/// it into more than one; else nothing. A split needs the allocation and
+/// it into more than one or a loop narrows its only one (iterationBegin);
+/// else nothing. A split needs the allocation and
 /// every use in one block (a use nested in an op counts as a use of that
 /// op), a use before the overwrite, and no use that is asynchronous or
 /// takes the buffer's address (the lowered frees of bufferization.dealloc

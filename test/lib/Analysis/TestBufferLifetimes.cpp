@@ -186,6 +186,10 @@ struct TestBufferLifetimesPass
         os << ", " << buffer.remadeViews.size()
            << " views later lives may make again";
     }
+    if (buffer.iterationBegin) {
+      os << ", each iteration from " << quoteOp(buffer.iterationBegin) << " ";
+      printLocation(buffer.iterationBegin->getLoc(), os);
+    }
     os << ", " << buffer.size
        << (buffer.atUpperBound ? " bytes at an upper bound" : " bytes")
        << ", align " << buffer.alignment << ", space ";
