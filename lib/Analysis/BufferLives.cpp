@@ -3,12 +3,10 @@
 #include "memplan/Analysis/BufferLives.h"
 #include "memplan/Analysis/AsyncWork.h"
 #include "memplan/Analysis/RegionSemantics.h"
+#include "memplan/Analysis/WholeWrites.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/ControlFlowInterfaces.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
@@ -21,145 +19,6 @@
 using namespace mlir;
 
 namespace memplan {
-
-bool overwritesWholeBuffer(Operation *op, Value buffer,
-                           const llvm::SetVector<Value> &aliases) {
-  OpOperand *written = nullptr;
-  // No other operand may reach the buffer: the op would read what it writes.
-  auto writesOnlyThere = [&] {
-    return llvm::none_of(op->getOpOperands(), [&](OpOperand &operand) {
-      return &operand != written && aliases.contains(operand.get());
-    });
-  };
-  if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-    // Source and target have one shape: the copy writes every element.
-    if (copy.getTarget() != buffer)
-      return false;
-    written = &copy.getTargetMutable();
-    return writesOnlyThere();
-  }
-  if (auto fill = dyn_cast<linalg::FillOp>(op)) {
-    // A fill stores its scalar in every element of its output: the general
-    // test below, without building the indexing maps of a named op.
-    written = &op->getOpOperand(fill.getOutputs().getBeginOperandIndex());
-    return written->get() == buffer && fill.hasPureBufferSemantics() &&
-           writesOnlyThere();
-  }
-  auto structured = dyn_cast<linalg::LinalgOp>(op);
-  if (!structured)
-    return false;
-  // Parallel loops over a permutation of the init's dimensions visit each
-  // of its elements once; a body that does not read the init writes it.
-  // The cheap tests first: a named op builds the segment sizes of its
-  // operands as an attribute to say which are inits, and its indexing maps,
-  // when asked. The buffer must be one operand, whose payload argument goes
-  // unread (an input's seldom does) before it is asked whether that is an
-  // init.
-  for (OpOperand &operand : op->getOpOperands()) {
-    if (operand.get() != buffer)
-      continue;
-    if (written)
-      return false;
-    written = &operand;
-  }
-  // Whether the body reads the buffer's element is asked of its block
-  // argument: upstream's payloadUsesValueFromOperand says a linalg.map never
-  // reads its init, although MLIR 22 hands the map's body the init's
-  // element. A map's loops are all parallel and its maps the identity, by
-  // its definition: they are not built.
-  return written && structured.getMatchingBlockArgument(written).use_empty() &&
-         structured.hasPureBufferSemantics() && writesOnlyThere() &&
-         structured.isDpsInit(written) &&
-         (isa<linalg::MapOp>(op) ||
-          (structured.isAllParallelLoops() &&
-           structured.getMatchingIndexingMap(written).isPermutation()));
-}
-
-namespace {
-
-/// Whether `op` runs its regions one after another, each to its end, before
-/// it returns, and some of them again and again: scf.for, scf.while,
-/// affine.for. Parallel loops and region ops that may run later are not.
-bool isSequentialLoop(Operation *op) {
-  return op->isRegistered() && isa<LoopLikeOpInterface>(op) &&
-         isa<RegionBranchOpInterface>(op) && !mayRunRegionsConcurrently(op) &&
-         !mayRunAfterReturning(op);
-}
-
-/// Whether every run of `loop` runs `body` at least once: a static trip
-/// count above zero, or a region the loop always enters first (the `before`
-/// region of scf.while).
-bool entersAtLeastOnce(Operation *loop, Region &body) {
-  if (std::optional<llvm::APInt> trips =
-          cast<LoopLikeOpInterface>(loop).getStaticTripCount())
-    return !trips->isZero();
-  SmallVector<RegionSuccessor> successors;
-  cast<RegionBranchOpInterface>(loop).getSuccessorRegions(
-      RegionBranchPoint::parent(), successors);
-  return successors.size() == 1 && successors.front().getSuccessor() == &body;
-}
-
-} // namespace
-
-std::optional<IterationOverwrite>
-findIterationOverwrite(Operation *loop, Value buffer,
-                       const BufferAliases &aliases,
-                       const ProgramOrder &order) {
-  SmallVector<Operation *> users;
-  for (Operation *user : aliases.users)
-    if (loop->isAncestor(user))
-      users.push_back(user);
-  IterationOverwrite found;
-  for (Operation *holder = loop; isSequentialLoop(holder);) {
-    // One region of the loop, a body of one block, holds every use.
-    Region *body = nullptr;
-    for (Operation *user : users) {
-      if (user == holder)
-        return std::nullopt;
-      Operation *child = user;
-      while (child->getParentOp() != holder)
-        child = child->getParentOp();
-      Region *region = child->getParentRegion();
-      if (body && region != body)
-        return std::nullopt;
-      body = region;
-    }
-    if (!body || !body->hasOneBlock() ||
-        !cast<RegionBranchOpInterface>(holder).isRepetitiveRegion(
-            body->getRegionNumber()))
-      return std::nullopt;
-    found.runsAtLeastOnce &= entersAtLeastOnce(holder, *body);
-    Block &block = body->front();
-    // The first op of the body to touch the buffer, and whether it is the
-    // only one.
-    Operation *first = nullptr;
-    bool alone = true;
-    uint64_t lastPoint = 0;
-    for (Operation *user : users) {
-      Operation *top = block.findAncestorOpInBlock(*user);
-      lastPoint = std::max(lastPoint, order.getSpan(top).last);
-      if (first && top != first)
-        alone = false;
-      if (!first || top->isBeforeInBlock(first))
-        first = top;
-    }
-    bool nestedUse = llvm::any_of(users, [&](Operation *user) {
-      return user != first && first->isAncestor(user);
-    });
-    if (!nestedUse && aliases.users.contains(first) &&
-        overwritesWholeBuffer(first, buffer, aliases.aliases)) {
-      found.overwrite = first;
-      found.lastPoint = lastPoint;
-      return found;
-    }
-    // Else the loop's iterations are those of a loop nested in the body,
-    // when it alone touches the buffer.
-    if (!alone)
-      return std::nullopt;
-    holder = first;
-  }
-  return std::nullopt;
-}
 
 SmallVector<BufferLife>
 findBufferLives(Operation *alloc, const BufferAliases &aliases,
@@ -239,10 +98,13 @@ findBufferLives(Operation *alloc, const BufferAliases &aliases,
     if (!position(owner))
       return {};
 
-  // Every user has a position from here on.
+  // Every user has a position from here on. The first access begins the
+  // first life: views made before it access nothing.
+  llvm::SmallPtrSet<Operation *, 4> viewSet(views.begin(), views.end());
   uint64_t firstUse = UINT64_MAX;
   for (Operation *user : aliases.users)
-    firstUse = std::min(firstUse, *position(user));
+    if (!viewSet.contains(user))
+      firstUse = std::min(firstUse, *position(user));
   // A life may begin where no alias made before is used after.
   auto mayBeginAt = [&](uint64_t at) {
     return at != firstUse &&
@@ -250,35 +112,28 @@ findBufferLives(Operation *alloc, const BufferAliases &aliases,
              return span.first < at && at <= span.second;
            });
   };
-  SmallVector<Operation *> begins;
-  for (Operation *user : aliases.users) {
-    if (user->getBlock() != block || holdNestedUses.contains(user) ||
-        !overwritesWholeBuffer(user, root, aliases.aliases))
-      continue;
-    if (mayBeginAt(*position(user)))
-      begins.push_back(user);
-  }
-  // So may a loop each iteration of which overwrites the buffer before it
-  // touches it otherwise: it reads nothing from before it.
-  llvm::DenseMap<Operation *, IterationOverwrite> iterationOverwrites;
-  for (Operation *top : holdNestedUses) {
-    std::optional<IterationOverwrite> found =
-        findIterationOverwrite(top, root, aliases, order);
-    if (!found)
-      continue;
-    iterationOverwrites[top] = *found;
-    if (mayBeginAt(*position(top)))
-      begins.push_back(top);
-  }
   auto byPosition = [&](Operation *a, Operation *b) {
     return *position(a) < *position(b);
   };
-  llvm::sort(begins, byPosition);
   SmallVector<Operation *> holders;
   for (Operation *user : aliases.users)
     holders.push_back(block->findAncestorOpInBlock(*user));
   llvm::sort(holders, byPosition);
   holders.erase(llvm::unique(holders), holders.end());
+  // An op that writes the whole buffer before reading any begins a life; so
+  // may a loop each iteration of which does, but for a use after it (below).
+  WholeWrites wholeWrites(root, aliases, order);
+  llvm::DenseMap<Operation *, IterationOverwrite> iterationOverwrites;
+  SmallVector<Operation *> begins;
+  for (Operation *holder : holders) {
+    std::optional<IterationOverwrite> each;
+    if (holdNestedUses.contains(holder) &&
+        (each = wholeWrites.findIterationOverwrite(holder)))
+      iterationOverwrites[holder] = *each;
+    if ((each || wholeWrites.beginsAnew(holder)) &&
+        mayBeginAt(*position(holder)))
+      begins.push_back(holder);
+  }
   // Unless it surely runs an iteration, such a loop leaves the value from
   // before it in place: a use after it, before the next life, may read that
   // value, and the loop begins no life.
@@ -317,7 +172,6 @@ findBufferLives(Operation *alloc, const BufferAliases &aliases,
   // the overwrite to the iteration's last use, or on to the end of the life
   // if it goes on after the loop (when the loop surely runs, as above).
   // Views made before it access nothing.
-  llvm::SmallPtrSet<Operation *, 4> viewSet(views.begin(), views.end());
   SmallVector<Operation *> firstAccess(lives.size(), nullptr);
   SmallVector<Operation *> lastHolder(lives.size(), nullptr);
   for (Operation *holder : holders) {

@@ -1,11 +1,12 @@
 // Construct 28: upstream's -buffer-hoisting and -buffer-loop-hoisting on a
 // program as One-Shot Bufferize leaves one (no frees). Loop hoisting takes
 // %t out of the loop that fills it: from then on it is allocated once
-// before the loop and, being used in the loop, lives for the whole loop.
-// %u stays in its scf.if (hoisting does not make an allocation
-// unconditional). %w is allocated at the top but first written after the
-// loop, so it may take %t's or %u's bytes. Each run is compared with the
-// hoisted program unplanned.
+// before the loop, but each iteration stores every element of it (a loop
+// over its extent) before reading it, so it is live per iteration only, as
+// it was in the body, and %u may take its bytes. %u stays in its scf.if
+// (hoisting does not make an allocation unconditional). %w is allocated at
+// the top but first written after the loop, so it may take %t's or %u's
+// bytes. Each run is compared with the hoisted program unplanned.
 //
 // RUN: mlir-opt %s --buffer-hoisting --buffer-loop-hoisting > %t.hoisted.mlir
 // RUN: mlir-opt %t.hoisted.mlir %lower_to_llvm | %run_main > %t.unplanned
@@ -30,8 +31,9 @@
 // HOISTED: scf.if
 // HOISTED-NEXT: memref.alloc() : memref<16xi64>
 
-// Four 128-byte buffers: %acc throughout, %t and %u in the loop, %w after.
-// SUM: @main: planned 4 of 4 buffers (0 left alone) into a 384-byte slab using greedy-size; naive 512 bytes, lower bound 384 bytes
+// Four 128-byte buffers: %acc throughout, %t and %u one after the other in
+// each iteration, %w after.
+// SUM: @main: planned 4 of 4 buffers (0 left alone) into a 256-byte slab using greedy-size; naive 512 bytes, lower bound 256 bytes
 
 // acc[k] = sum over i < 4 of k i = 6k; u = 2 acc at i = 0 and 2 (acc = 0,
 // then 3k); w[k] = acc[k] + k = 7k.
