@@ -11,11 +11,12 @@ reason, slab, naive and lower bound, before and after.
 
   python3 scripts/pipelines.py -o docs/pipelines.md \\
       --baseline-memplan-opt /path/to/old/build/bin/memplan-opt \\
-      --baseline-label "bba1202 (before issue 15)" --option split-lives=false
+      --baseline-label "a537134~1 (before issue 46)"
 
 --option adds an option of memplan-offsets for this commit's memplan-opt
-(the baseline's is --baseline-option): docs/pipelines.md keeps each buffer
-whole, as the baseline did, so that the columns differ by issue 15 alone.
+(the baseline's is --baseline-option). Each table also gives, per input,
+the slab of the same program without the pipeline (the pipeline it starts
+from, `without`), so that what a pipeline costs in reuse shows.
 
 --pipelines and --inputs pick a subset (names as in the tables); --list
 prints the names. The script uses the standard library only.
@@ -63,6 +64,13 @@ INPUTS = [
           "a residual block written in TOSA (test/e2e/constructs/27)"),
     Input("two_layer_mlp", REPO_ROOT / "test/e2e/constructs/26-transform-tile-and-fuse.mlir",
           "tiling", "two tiled layers, 10x6 in 4x4 tiles (test/e2e/constructs/26)"),
+    Input("attention_encoder", REPO_ROOT / "test/e2e/constructs/46-lives-in-hoisted-loops.mlir",
+          "model", "two layers of attention in a loop over the layers, 4x8 "
+          "(test/e2e/constructs/46)"),
+    Input("transformer_layers",
+          REPO_ROOT / "test/e2e/constructs/47-transformer-layers-through-pipelines.mlir",
+          "model", "a transformer encoder of two layers in a loop (attention with a softmax, "
+          "layer norm, ReLU MLP), 4x8 (test/e2e/constructs/47)"),
 ]
 
 BUFFERIZE = models.BUFFERIZE_PASSES
@@ -95,6 +103,7 @@ class Pipeline:
     passes: tuple     # mlir-opt arguments, input to the program memplan plans
     after: tuple = ()  # mlir-opt arguments run on memplan's output: must succeed
     note: str = ""
+    without: str = ""  # the pipeline whose program is this one's before its passes
 
 
 PIPELINES = [
@@ -107,19 +116,38 @@ PIPELINES = [
                   "leaves it through `bufferization.to_tensor`."),
     Pipeline("buffer-hoisting", "then -buffer-hoisting", ("model",),
              tuple(BUFFERIZE + ["--buffer-hoisting"]),
-             note="Allocations move up to the top of the function."),
+             note="Allocations move up to the top of the function.",
+             without="function-boundaries"),
+    Pipeline("buffer-loop-hoisting", "then -buffer-loop-hoisting", ("model",),
+             tuple(BUFFERIZE + ["--buffer-loop-hoisting"]),
+             note="Allocations of loop bodies move out of the loops: each iteration "
+                  "writes them whole before reading them, so they are live per "
+                  "iteration (lives in loops).",
+             without="function-boundaries"),
     Pipeline("promote-buffers-to-stack", "then -promote-buffers-to-stack", ("model",),
              tuple(BUFFERIZE + ["--promote-buffers-to-stack=max-alloc-size-in-bytes=65536"]),
-             note="Buffers of up to 64 KiB become `memref.alloca`s (the stack slabs)."),
+             note="Buffers of up to 64 KiB become `memref.alloca`s (the stack slabs).",
+             without="function-boundaries"),
     Pipeline("buffer-results-to-out-params", "then -buffer-results-to-out-params",
              ("model",),
              tuple(BUFFERIZE + ["--buffer-results-to-out-params=hoist-static-allocs "
                                 "modify-public-functions"]),
              note="The result becomes an argument (of the public `@forward` too); with "
-                  "hoist-static-allocs the last op writes into it."),
+                  "hoist-static-allocs the last op writes into it.",
+             without="function-boundaries"),
+    Pipeline("linalg-to-loops", "then -convert-linalg-to-loops", ("model",),
+             tuple(BUFFERIZE + ["--convert-linalg-to-loops"]),
+             note="Every structured op becomes a nest of `scf.for`s of loads and stores: "
+                  "a nest storing every element of a buffer once writes it whole.",
+             without="function-boundaries"),
+    Pipeline("linalg-to-loops-hoisting", "then -convert-linalg-to-loops and "
+             "-buffer-loop-hoisting", ("model",),
+             tuple(BUFFERIZE + ["--convert-linalg-to-loops", "--buffer-loop-hoisting"]),
+             without="function-boundaries"),
     Pipeline("scf-to-cf", "then loops and -convert-scf-to-cf", ("model",),
              tuple(BUFFERIZE + ["--convert-linalg-to-loops", "--convert-scf-to-cf"]),
-             note="Every op becomes a loop nest of blocks: liveness on the CFG."),
+             note="Every op becomes a loop nest of blocks: liveness on the CFG.",
+             without="function-boundaries"),
     Pipeline("dealloc-before", "memplan, then -buffer-deallocation-pipeline", ("model",),
              tuple(BUFFERIZE), after=("--buffer-deallocation-pipeline",),
              note="The column *pipeline* says whether the deallocation pipeline accepts "
@@ -127,11 +155,17 @@ PIPELINES = [
     Pipeline("ownership-dealloc", "after -ownership-based-buffer-deallocation", ("model",),
              tuple(BUFFERIZE + ["--ownership-based-buffer-deallocation", "--canonicalize",
                                 "--buffer-deallocation-simplification"]),
-             note="Frees are `bufferization.dealloc`s, not yet lowered."),
+             note="Frees are `bufferization.dealloc`s, not yet lowered.",
+             without="function-boundaries"),
     Pipeline("dealloc-pipeline", "after -buffer-deallocation-pipeline", ("model",),
              tuple(BUFFERIZE + ["--buffer-deallocation-pipeline"]),
              note="Frees are lowered: `memref.dealloc`s, some under `scf.if`s on "
-                  "ownership flags."),
+                  "ownership flags.",
+             without="function-boundaries"),
+    Pipeline("loop-hoisting-dealloc", "then -buffer-loop-hoisting and "
+             "-buffer-deallocation-pipeline", ("model",),
+             tuple(BUFFERIZE + ["--buffer-loop-hoisting", "--buffer-deallocation-pipeline"]),
+             without="function-boundaries"),
     Pipeline("tosa-to-linalg", "TOSA through tosa-to-linalg, then One-Shot Bufferize",
              ("tosa",), tuple(TOSA_TO_LINALG + [FUNCTION_BOUNDARIES, "--canonicalize", "--cse"])),
     Pipeline("tile-and-fuse", "transform-dialect tile and fuse, then One-Shot Bufferize",
@@ -140,7 +174,8 @@ PIPELINES = [
                   "by `affine.min`."),
     Pipeline("tile-and-fuse-loop-hoisting", "tile and fuse, then -buffer-loop-hoisting",
              ("tiling",), tuple(TILE_AND_FUSE + [FUNCTION_BOUNDARIES, "--buffer-loop-hoisting"]),
-             note="The tiles' sizes are computed in the loops, so nothing can leave them."),
+             note="The tiles' sizes are computed in the loops, so nothing can leave them.",
+             without="tile-and-fuse"),
 ]
 
 # --------------------------------------------------------------------------
@@ -294,12 +329,15 @@ def outside_text(figures):
     return text
 
 
-def table(pipeline, rows, baseline):
+def table(pipeline, rows, baseline, without):
+    """`without` maps an input's name to its figures without the pipeline."""
     header = ["input", "buffers"]
     if baseline:
         header += ["before: planned", "before: slab", "before: outside"]
     header += ["planned", "left alone", "slab", "naive", "lower bound", "slab / bound",
                "outside"]
+    if pipeline.without:
+        header += ["slab without", "slab / without"]
     if pipeline.after:
         if baseline:
             header.append("before: pipeline")
@@ -327,6 +365,13 @@ def table(pipeline, rows, baseline):
                 ratio += f" ({after.widened} widened)"
             cells += [f"{after.planned}", reasons_text(after), kib(after.slab),
                       kib(after.naive), kib(after.lower), ratio, outside_text(after)]
+        if pipeline.without:
+            other = without.get(name)
+            if other is None or other.error or after.error:
+                cells += ["–", "–"]
+            else:
+                cells += [kib(other.slab),
+                          f"{after.slab / other.slab:.3f}" if other.slab else "–"]
         if pipeline.after:
             verdict = {True: "accepts", False: "rejects", None: "–"}
             if baseline:
@@ -361,7 +406,10 @@ def document(results, args):
         "percent); *widened* counts lifetimes planned as one interval",
         "over control flow (the bound is still that of the real lifetimes);",
         "*outside* is what stays outside the slabs: the static bytes of the buffers",
-        "not planned, plus those of dynamic size. Sizes in KiB unless in B.",
+        "not planned, plus those of dynamic size; *slab without* is the slab of",
+        "the same input through the pipeline this one starts from (named in its",
+        "text), and *slab / without* what the pipeline's own passes cost (1.000:",
+        "nothing). Sizes in KiB unless in B.",
         "What the tables show is written after them.",
         "",
         "Inputs:",
@@ -381,7 +429,11 @@ def document(results, args):
         out += ["```", f"mlir-opt INPUT {passes}"]
         if pipeline.after:
             out.append(f"# then, on memplan's output: mlir-opt {' '.join(pipeline.after)}")
-        out += ["```", "", table(pipeline, rows, bool(args.baseline_memplan_opt))]
+        out += ["```", ""]
+        without = {name: figures for name, _, figures in results.get(pipeline.without, [])}
+        if pipeline.without:
+            out += [f"Without the pipeline: `{pipeline.without}`.", ""]
+        out.append(table(pipeline, rows, bool(args.baseline_memplan_opt), without))
     return "\n".join(out) + "\n"
 
 

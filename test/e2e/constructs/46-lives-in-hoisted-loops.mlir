@@ -191,7 +191,5 @@ func.func @main() {
   func.call @last_iteration(%x, %out) : (memref<16xf32>, memref<16xf32>) -> ()
   %u = memref.cast %out : memref<16xf32> to memref<*xf32>
   func.call @printMemrefF32(%u) : (memref<*xf32>) -> ()
-  memref.dealloc %x : memref<16xf32>
-  memref.dealloc %out : memref<16xf32>
   return
 }
