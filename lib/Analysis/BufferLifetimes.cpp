@@ -3,6 +3,7 @@
 #include "memplan/Analysis/BufferLifetimes.h"
 #include "memplan/Analysis/BufferLives.h"
 #include "memplan/Analysis/ControlFlowLiveness.h"
+#include "memplan/Analysis/ControlFlowLives.h"
 #include "memplan/Analysis/ProgramOrder.h"
 #include "memplan/Analysis/RegionSemantics.h"
 #include "memplan/Analysis/SharedFrees.h"
@@ -312,8 +313,32 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
   if ((buffer.leftAlone = aliases.escape))
     return buffer;
 
+  // In a region of several blocks, whole writes split the buffer's lives
+  // on the control-flow graph; what they leave dead is dead even as one.
+  Region *common = getCommonRegion(alloc, aliases.users);
+  std::optional<SmallVector<ControlFlowLife>> controlFlowLives;
+  if (splitLives && !common->hasOneBlock() && !aliases.users.empty())
+    controlFlowLives =
+        findControlFlowLives(alloc, common, aliases, order, components);
+  if (controlFlowLives && controlFlowLives->size() > 1) {
+    for (ControlFlowLife &found : *controlFlowLives) {
+      BufferLife &life = lives.emplace_back();
+      life.start = found.spans.front().first;
+      life.end = found.spans.back().last + 1;
+      if (found.spans.size() > 1)
+        for (const OrderSpan &span : found.spans)
+          life.liveRanges.push_back({span.first, span.last + 1});
+      life.region = common;
+      life.ops = std::move(found.ops);
+      life.overwrite = found.overwrite;
+    }
+    buffer.frees = std::move(aliases.frees);
+    sharedFrees = std::move(aliases.sharedFrees);
+    return buffer;
+  }
   llvm::SmallVector<OrderSpan> spans =
-      getLiveSpans(alloc, aliases.users, order, components);
+      controlFlowLives ? controlFlowLives->front().spans
+                       : getLiveSpans(alloc, aliases.users, order, components);
   buffer.start = spans.front().first;
   buffer.end = spans.back().last + 1;
   if (spans.size() > 1) {
@@ -355,7 +380,12 @@ splitIntoLives(std::vector<FunctionBuffer> buffers,
       part.start = life.start;
       part.end = life.end;
       part.iterationBegin = life.iterationBegin;
-      if (part.nextLifeBegin)
+      part.lifeRegion = life.region;
+      part.lifeOps = life.ops;
+      part.lifeOverwrite = life.overwrite;
+      part.liveRanges = life.liveRanges;
+      // The last life removes the frees.
+      if (index + 1 < bufferLives.size())
         part.frees.clear();
     }
   }
@@ -372,6 +402,10 @@ std::string describeScope(Operation *scope) {
 bool FunctionBuffer::isInLife(Operation *user) const {
   if (!isSplit())
     return true;
+  if (lifeRegion) {
+    Operation *op = lifeRegion->findAncestorOpInRegion(*user);
+    return op && llvm::binary_search(lifeOps, op);
+  }
   Operation *top = alloc->getBlock()->findAncestorOpInBlock(*user);
   return top && (!lifeBegin || !top->isBeforeInBlock(lifeBegin)) &&
          (!nextLifeBegin || top->isBeforeInBlock(nextLifeBegin));

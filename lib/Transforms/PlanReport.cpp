@@ -47,8 +47,8 @@ json::Object describeBuffer(const FunctionBuffer &buffer) {
     object["at-upper-bound"] = true;
   if (buffer.isSplit()) {
     object["life"] = buffer.life;
-    if (buffer.lifeBegin)
-      object["life-begins-at"] = printToString(buffer.lifeBegin->getLoc());
+    if (Operation *overwrite = buffer.getLifeOverwrite())
+      object["life-begins-at"] = printToString(overwrite->getLoc());
   }
   if (buffer.iterationBegin)
     object["life-begins-each-iteration-at"] =

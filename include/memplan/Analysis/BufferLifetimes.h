@@ -61,6 +61,15 @@ struct FunctionBuffer {
   /// live in each iteration from it on, and may share bytes with what the
   /// iteration uses before it.
   mlir::Operation *iterationBegin = nullptr;
+  /// For a life in a region of several blocks (ControlFlowLives.h), whose
+  /// uses are not ordered by one block: the region, and the ops of it that
+  /// use the buffer in this life, sorted by address. `lifeBegin` is null
+  /// (the life's view is made at the allocation, which dominates every
+  /// use) and `lifeOverwrite` is the first op writing the whole buffer that
+  /// begins the life.
+  mlir::Region *lifeRegion = nullptr;
+  llvm::SmallVector<mlir::Operation *, 0> lifeOps;
+  mlir::Operation *lifeOverwrite = nullptr;
   /// For a split allocation, the views of it that later lives make again
   /// from their own (findBufferLives), in block order.
   llvm::SmallVector<mlir::Operation *, 0> remadeViews;
@@ -81,11 +90,16 @@ struct FunctionBuffer {
   /// The size operands of the dynamic dimensions.
   mlir::OperandRange getDynamicSizes() const;
   /// Whether the allocation's life is split into several buffers.
-  bool isSplit() const { return lifeBegin || nextLifeBegin; }
+  bool isSplit() const { return lifeBegin || nextLifeBegin || lifeRegion; }
+  /// The op that begins this life by writing the whole buffer, if any.
+  mlir::Operation *getLifeOverwrite() const {
+    return lifeBegin ? lifeBegin : lifeOverwrite;
+  }
   /// Whether `user`, an op that uses the allocation or an alias of it,
   /// belongs to this life: always when the life is not split, else when its
   /// op in the allocation's block lies from `lifeBegin` to before
-  /// `nextLifeBegin`.
+  /// `nextLifeBegin`, or in a region of several blocks when its op there is
+  /// one of `lifeOps`.
   bool isInLife(mlir::Operation *user) const;
 };
 

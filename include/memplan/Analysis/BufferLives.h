@@ -35,6 +35,15 @@ struct BufferLife {
   /// the life starts there, and is live from it to the iteration's last use
   /// (or, if the life goes on after the loop, to the life's end).
   mlir::Operation *iterationBegin = nullptr;
+  /// For a life in a region of several blocks (ControlFlowLives.h), with
+  /// `begin` null: the region, the ops of it in this life (sorted by
+  /// address), the first op writing the whole buffer that begins it (null
+  /// for the allocation's), and the ranges it is live on when more than
+  /// one, [start, end) being their hull.
+  mlir::Region *region = nullptr;
+  llvm::SmallVector<mlir::Operation *, 0> ops;
+  mlir::Operation *overwrite = nullptr;
+  llvm::SmallVector<std::pair<uint64_t, uint64_t>, 0> liveRanges;
 };
 
 /// The lives of the buffer `alloc` defines, in order, when overwrites split

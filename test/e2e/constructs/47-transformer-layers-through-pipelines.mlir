@@ -3,9 +3,10 @@
 // bufferized by One-Shot Bufferize and then put through each of upstream's
 // buffer pipelines: -buffer-hoisting, -buffer-loop-hoisting,
 // -promote-buffers-to-stack, -buffer-deallocation-pipeline before memplan
-// and after it, -convert-scf-to-cf, and -convert-linalg-to-loops. Each
-// pipeline's program, planned, must print what it prints unplanned (the
-// deallocation pipeline's clones lowered by
+// and after it, -convert-scf-to-cf (after -buffer-loop-hoisting too: the
+// hoisted temporaries are then written first in a loop of blocks), and
+// -convert-linalg-to-loops. Each pipeline's program, planned, must print
+// what it prints unplanned (the deallocation pipeline's clones lowered by
 // -convert-bufferization-to-memref), and plan into the slab the program
 // without the pipeline plans into (640 bytes: the lower bound).
 //
@@ -39,6 +40,11 @@
 // RUN: mlir-opt %t.buffers.mlir --convert-scf-to-cf > %t.cf.mlir
 // RUN: memplan-opt %t.cf.mlir --memplan-offsets="summary=true" -o %t.cf.planned.mlir 2>&1 | FileCheck %s --check-prefix=SUM
 // RUN: mlir-opt %t.cf.planned.mlir %lower_to_llvm | %run_main | %strip_address | diff %t.unplanned -
+//
+// RUN: mlir-opt %t.loop-hoisted.mlir --convert-scf-to-cf > %t.hoisted-cf.mlir
+// RUN: memplan-opt %t.hoisted-cf.mlir --memplan-offsets="summary=true" -o %t.hoisted-cf.planned.mlir 2>&1 | FileCheck %s --check-prefix=SUM
+// RUN: mlir-opt %t.hoisted-cf.planned.mlir %lower_to_llvm | %run_main | %strip_address | diff %t.unplanned -
+// RUN: memplan-opt %t.hoisted-cf.mlir --memplan-offsets=exact | mlir-opt %lower_to_llvm | %run_main | %strip_address | diff %t.unplanned -
 //
 // RUN: mlir-opt %t.buffers.mlir --convert-linalg-to-loops > %t.loops.mlir
 // RUN: memplan-opt %t.loops.mlir --memplan-offsets="summary=true" -o %t.loops.planned.mlir 2>&1 | FileCheck %s --check-prefix=SUM

@@ -178,10 +178,12 @@ struct TestBufferLifetimesPass
     }
     if (buffer.isSplit()) {
       os << ", life " << buffer.life;
-      if (buffer.lifeBegin) {
-        os << " begun by " << quoteOp(buffer.lifeBegin) << " ";
-        printLocation(buffer.lifeBegin->getLoc(), os);
+      if (Operation *overwrite = buffer.getLifeOverwrite()) {
+        os << " begun by " << quoteOp(overwrite) << " ";
+        printLocation(overwrite->getLoc(), os);
       }
+      if (buffer.lifeRegion)
+        os << " in blocks";
       if (!buffer.lifeBegin && !buffer.remadeViews.empty())
         os << ", " << buffer.remadeViews.size()
            << " views later lives may make again";

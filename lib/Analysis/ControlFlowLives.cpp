@@ -1,0 +1,279 @@
+//===- ControlFlowLives.cpp - Lives of a buffer in a CFG ------------------===//
+
+#include "memplan/Analysis/ControlFlowLives.h"
+#include "memplan/Analysis/AsyncWork.h"
+#include "memplan/Analysis/RegionSemantics.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/IntEqClasses.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <algorithm>
+
+using namespace mlir;
+
+namespace memplan {
+
+namespace {
+
+/// An op of the region that touches the buffer: the allocation or an op
+/// writing it whole (each a definition of its content), or any other use.
+struct Touch {
+  Operation *op;
+  OrderSpan span;
+  /// The definition's index for the allocation and whole writes.
+  std::optional<unsigned> definition;
+};
+
+/// Sorted, disjoint spans with a gap between each two, from any spans.
+SmallVector<OrderSpan> mergeSpans(SmallVector<OrderSpan> spans) {
+  llvm::sort(spans, [](const OrderSpan &lhs, const OrderSpan &rhs) {
+    return lhs.first < rhs.first;
+  });
+  SmallVector<OrderSpan> merged;
+  for (const OrderSpan &span : spans) {
+    if (!merged.empty() && span.first <= merged.back().last + 1)
+      merged.back().last = std::max(merged.back().last, span.last);
+    else
+      merged.push_back(span);
+  }
+  return merged;
+}
+
+} // namespace
+
+std::optional<SmallVector<ControlFlowLife>>
+findControlFlowLives(Operation *alloc, Region *region,
+                     const BufferAliases &aliases, const ProgramOrder &order,
+                     ControlFlowComponents &components) {
+  if (alloc->getParentRegion() != region)
+    return std::nullopt;
+  // As in one block: no use that runs later or takes the address.
+  for (Operation *user : aliases.users) {
+    if (isa<bufferization::DeallocOp, memref::ExtractAlignedPointerAsIndexOp>(
+            user))
+      return std::nullopt;
+    for (Operation *op = user;; op = op->getParentOp()) {
+      if (startsAsynchronousWork(op) || startsDmaTransfer(op) ||
+          mayRunAfterReturning(op))
+        return std::nullopt;
+      if (op->getParentRegion() == region)
+        break;
+    }
+  }
+
+  // The ops of the region that touch the buffer, by block in order; the
+  // definitions first the allocation, then the whole writes.
+  WholeWrites wholeWrites(alloc->getResult(0), aliases, order);
+  llvm::SetVector<Operation *> lifted;
+  for (Operation *user : aliases.users)
+    lifted.insert(region->findAncestorOpInRegion(*user));
+  if (lifted.contains(alloc))
+    return std::nullopt;
+  SmallVector<Operation *> definitions{alloc};
+  llvm::DenseMap<Block *, SmallVector<Touch>> touches;
+  touches[alloc->getBlock()].push_back({alloc, order.getSpan(alloc), 0u});
+  for (Operation *op : lifted) {
+    std::optional<unsigned> definition;
+    if (wholeWrites.beginsAnew(op)) {
+      definition = definitions.size();
+      definitions.push_back(op);
+    }
+    touches[op->getBlock()].push_back({op, order.getSpan(op), definition});
+  }
+  if (definitions.size() == 1)
+    return std::nullopt;
+  for (auto &entry : touches)
+    llvm::sort(entry.second, [](const Touch &lhs, const Touch &rhs) {
+      return lhs.span.first < rhs.span.first;
+    });
+
+  // Content can flow from the allocation to a use only through blocks whose
+  // component lies between theirs (ControlFlowLiveness.h).
+  std::optional<unsigned> firstComponent =
+      components.getTopologicalIndex(alloc->getBlock());
+  if (!firstComponent)
+    return std::nullopt;
+  unsigned lastComponent = *firstComponent;
+  for (auto &entry : touches)
+    if (std::optional<unsigned> index =
+            components.getTopologicalIndex(entry.first))
+      lastComponent = std::max(lastComponent, *index);
+  SmallVector<std::pair<unsigned, Block *>> ranked;
+  for (Block &block : *region)
+    if (std::optional<unsigned> index = components.getTopologicalIndex(&block))
+      if (*index >= *firstComponent && *index <= lastComponent)
+        ranked.push_back({*index, &block});
+  llvm::stable_sort(ranked, [](const auto &lhs, const auto &rhs) {
+    return lhs.first < rhs.first;
+  });
+  SmallVector<Block *> blocks = llvm::map_to_vector(
+      ranked, [](const auto &entry) { return entry.second; });
+  llvm::DenseMap<Block *, unsigned> blockIndex;
+  for (auto [index, block] : llvm::enumerate(blocks))
+    blockIndex[block] = index;
+  auto touchesOf = [&](Block *block) -> ArrayRef<Touch> {
+    auto found = touches.find(block);
+    return found == touches.end() ? ArrayRef<Touch>() : found->second;
+  };
+
+  // Which definitions reach each block's entry (forward), and whether the
+  // content is read later on some path from its exit (backward).
+  unsigned count = definitions.size();
+  SmallVector<llvm::BitVector> reachIn(blocks.size(), llvm::BitVector(count));
+  SmallVector<llvm::BitVector> reachOut(blocks.size(), llvm::BitVector(count));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto [index, block] : llvm::enumerate(blocks)) {
+      llvm::BitVector state(count);
+      for (Block *predecessor : block->getPredecessors()) {
+        auto found = blockIndex.find(predecessor);
+        if (found != blockIndex.end())
+          state |= reachOut[found->second];
+      }
+      reachIn[index] = state;
+      for (const Touch &touch : touchesOf(block))
+        if (touch.definition) {
+          state.reset();
+          state.set(*touch.definition);
+        }
+      if (state != reachOut[index]) {
+        reachOut[index] = std::move(state);
+        changed = true;
+      }
+    }
+  }
+  SmallVector<char> readIn(blocks.size(), false), readOut(blocks.size(), false);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t index = blocks.size(); index-- > 0;) {
+      Block *block = blocks[index];
+      bool read = false;
+      for (Block *successor : block->getSuccessors()) {
+        auto found = blockIndex.find(successor);
+        read |= found != blockIndex.end() && readIn[found->second];
+      }
+      readOut[index] = read;
+      for (const Touch &touch : llvm::reverse(touchesOf(block)))
+        read = !touch.definition;
+      if (read != static_cast<bool>(readIn[index])) {
+        readIn[index] = read;
+        changed = true;
+      }
+    }
+  }
+
+  // The definitions that reach a common read are one life.
+  llvm::IntEqClasses lives(count);
+  for (auto [index, block] : llvm::enumerate(blocks)) {
+    llvm::BitVector state = reachIn[index];
+    for (const Touch &touch : touchesOf(block)) {
+      if (touch.definition) {
+        state.reset();
+        state.set(*touch.definition);
+        continue;
+      }
+      // Every use is dominated by the allocation: something reaches it.
+      if (state.none())
+        return std::nullopt;
+      for (unsigned definition : state.set_bits())
+        lives.join(state.find_first(), definition);
+    }
+  }
+  lives.compress();
+
+  // Each life's points: its ops', and the gaps between touches where the
+  // content one of its definitions left is read later.
+  SmallVector<SmallVector<OrderSpan>> spansOf(lives.getNumClasses());
+  SmallVector<SmallVector<Operation *>> opsOf(lives.getNumClasses());
+  llvm::DenseMap<Operation *, unsigned> lifeOfOp;
+  for (auto [index, block] : llvm::enumerate(blocks)) {
+    ArrayRef<Touch> inBlock = touchesOf(block);
+    llvm::BitVector state = reachIn[index];
+    uint64_t gapFirst = order.getSpan(&block->front()).first;
+    for (size_t position = 0; position <= inBlock.size(); ++position) {
+      bool atEnd = position == inBlock.size();
+      uint64_t gapEnd = atEnd ? order.getSpan(&block->back()).last + 1
+                              : inBlock[position].span.first;
+      bool read = atEnd ? readOut[index] : !inBlock[position].definition;
+      if (read && gapFirst < gapEnd) {
+        if (state.none())
+          return std::nullopt;
+        spansOf[lives[state.find_first()]].push_back({gapFirst, gapEnd - 1});
+      }
+      if (atEnd)
+        break;
+      const Touch &touch = inBlock[position];
+      if (touch.definition) {
+        state.reset();
+        state.set(*touch.definition);
+      }
+      gapFirst = touch.span.last + 1;
+      if (touch.op == alloc)
+        continue;
+      unsigned life = lives[state.find_first()];
+      spansOf[life].push_back(touch.span);
+      opsOf[life].push_back(touch.op);
+      lifeOfOp[touch.op] = life;
+    }
+  }
+
+  // An alias must be made and used in one life; else the lives are one.
+  bool oneLife = false;
+  for (Value alias : aliases.aliases) {
+    if (alias == alloc->getResult(0))
+      continue;
+    Operation *maker = alias.getDefiningOp();
+    auto made = maker ? lifeOfOp.find(region->findAncestorOpInRegion(*maker))
+                      : lifeOfOp.end();
+    if (made == lifeOfOp.end()) {
+      oneLife = true;
+      break;
+    }
+    for (Operation *user : alias.getUsers()) {
+      auto used = lifeOfOp.find(region->findAncestorOpInRegion(*user));
+      if (used == lifeOfOp.end() || used->second != made->second) {
+        oneLife = true;
+        break;
+      }
+    }
+    if (oneLife)
+      break;
+  }
+
+  SmallVector<ControlFlowLife> result;
+  if (oneLife) {
+    ControlFlowLife &all = result.emplace_back();
+    SmallVector<OrderSpan> spans;
+    for (auto [lifeSpans, lifeOps] : llvm::zip_equal(spansOf, opsOf)) {
+      spans.append(lifeSpans);
+      all.ops.append(lifeOps);
+    }
+    all.spans = mergeSpans(std::move(spans));
+    llvm::sort(all.ops);
+    return result;
+  }
+  for (auto [life, lifeSpans, lifeOps] : llvm::enumerate(spansOf, opsOf)) {
+    if (lifeOps.empty())
+      continue;
+    ControlFlowLife &one = result.emplace_back();
+    one.spans = mergeSpans(std::move(lifeSpans));
+    one.ops = std::move(lifeOps);
+    llvm::sort(one.ops);
+    for (auto [index, definition] : llvm::enumerate(definitions))
+      if (index && lives[index] == life &&
+          (!one.overwrite || order.getSpan(definition).first <
+                                 order.getSpan(one.overwrite).first))
+        one.overwrite = definition;
+  }
+  llvm::sort(result,
+             [](const ControlFlowLife &lhs, const ControlFlowLife &rhs) {
+               return lhs.spans.front().first < rhs.spans.front().first;
+             });
+  return result;
+}
+
+} // namespace memplan
