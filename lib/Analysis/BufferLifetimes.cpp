@@ -318,8 +318,8 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
   Region *common = getCommonRegion(alloc, aliases.users);
   std::optional<SmallVector<ControlFlowLife>> controlFlowLives;
   if (splitLives && !common->hasOneBlock() && !aliases.users.empty())
-    controlFlowLives =
-        findControlFlowLives(alloc, common, aliases, order, components);
+    controlFlowLives = findControlFlowLives(alloc, common, aliases, order,
+                                            components, buffer.remadeViews);
   if (controlFlowLives && controlFlowLives->size() > 1) {
     for (ControlFlowLife &found : *controlFlowLives) {
       BufferLife &life = lives.emplace_back();
@@ -332,6 +332,9 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
       life.ops = std::move(found.ops);
       life.overwrite = found.overwrite;
     }
+    for (Operation *view : buffer.remadeViews)
+      buffer.remadeViewSources.push_back(
+          cast<ViewLikeOpInterface>(view).getViewSource());
     buffer.frees = std::move(aliases.frees);
     sharedFrees = std::move(aliases.sharedFrees);
     return buffer;

@@ -4,12 +4,18 @@
 #include "memplan/Analysis/AsyncWork.h"
 #include "memplan/Analysis/RegionSemantics.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/IntEqClasses.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 
@@ -20,13 +26,136 @@ namespace memplan {
 namespace {
 
 /// An op of the region that touches the buffer: the allocation or an op
-/// writing it whole (each a definition of its content), or any other use.
+/// writing it whole (each a definition of its content), a store of a loop
+/// nest of blocks writing it whole (which reads nothing; the nest's entry
+/// is the definition), or any other use.
 struct Touch {
   Operation *op;
   OrderSpan span;
   /// The definition's index for the allocation and whole writes.
   std::optional<unsigned> definition;
+  bool writesOnly = false;
 };
+
+/// A loop of blocks counting from 0 by 1 to a constant, as
+/// -convert-scf-to-cf lowers scf.for: its header takes the induction
+/// variable first and enters `body` while it is below the bound, else
+/// `exit`; of its two predecessors, `entry` passes 0 and the latch passes
+/// the variable plus 1.
+struct BlockLoop {
+  Block *header = nullptr;
+  Block *body = nullptr;
+  Block *exit = nullptr;
+  Block *latch = nullptr;
+  cf::BranchOp entry;
+  int64_t trips = 0;
+};
+
+std::optional<BlockLoop> matchBlockLoop(Value variable) {
+  auto argument = dyn_cast<BlockArgument>(variable);
+  if (!argument || argument.getArgNumber() != 0)
+    return std::nullopt;
+  BlockLoop loop;
+  loop.header = argument.getOwner();
+  auto branch = dyn_cast<cf::CondBranchOp>(loop.header->getTerminator());
+  if (!branch)
+    return std::nullopt;
+  auto compare = branch.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!compare || compare.getLhs() != argument ||
+      (compare.getPredicate() != arith::CmpIPredicate::slt &&
+       compare.getPredicate() != arith::CmpIPredicate::ult))
+    return std::nullopt;
+  std::optional<int64_t> bound = getConstantIntValue(compare.getRhs());
+  if (!bound || *bound < 1)
+    return std::nullopt;
+  loop.trips = *bound;
+  loop.body = branch.getTrueDest();
+  loop.exit = branch.getFalseDest();
+  if (loop.body == loop.header || loop.exit == loop.header ||
+      loop.body == loop.exit)
+    return std::nullopt;
+  SmallVector<Block *> predecessors(loop.header->getPredecessors());
+  llvm::sort(predecessors);
+  predecessors.erase(llvm::unique(predecessors), predecessors.end());
+  if (predecessors.size() != 2)
+    return std::nullopt;
+  for (Block *predecessor : predecessors) {
+    auto jump = dyn_cast<cf::BranchOp>(predecessor->getTerminator());
+    if (!jump || jump.getDest() != loop.header ||
+        jump.getDestOperands().empty())
+      return std::nullopt;
+    Value passed = jump.getDestOperands().front();
+    if (isConstantIntValue(passed, 0)) {
+      loop.entry = jump;
+      continue;
+    }
+    auto next = passed.getDefiningOp<arith::AddIOp>();
+    if (!next || next.getLhs() != argument ||
+        !isConstantIntValue(next.getRhs(), 1))
+      return std::nullopt;
+    loop.latch = predecessor;
+  }
+  if (!loop.entry || !loop.latch)
+    return std::nullopt;
+  return loop;
+}
+
+/// When `op` is a store of a nest of such loops that stores every element
+/// of the buffer once, each loop's body running the next loop (or, the
+/// innermost, the store) unconditionally, and nothing else in the nest's
+/// blocks touches the buffer: the branch that enters the nest. A loop nest
+/// that -convert-linalg-to-loops and -convert-scf-to-cf make of a fill or
+/// an elementwise op is one.
+cf::BranchOp getStoreNestEntry(Operation *op, const WholeWrites &wholeWrites,
+                               const llvm::SetVector<Operation *> &lifted) {
+  auto store = dyn_cast<memref::StoreOp>(op);
+  if (!store || !wholeWrites.coversWholeBuffer(store.getMemRef()))
+    return {};
+  MemRefType type = store.getMemRefType();
+  if (!type.hasStaticShape() ||
+      static_cast<int64_t>(store.getIndices().size()) != type.getRank())
+    return {};
+  // The loops of the indices, innermost first: each inner loop is entered
+  // from the body of the one around it and leaves to its latch.
+  llvm::SmallDenseMap<Value, BlockLoop> loopOf;
+  for (Value index : store.getIndices()) {
+    std::optional<BlockLoop> loop = matchBlockLoop(index);
+    if (!loop || !loopOf.try_emplace(index, *loop).second)
+      return {};
+  }
+  SmallVector<BlockLoop> nest;
+  for (auto &entry : loopOf)
+    if (entry.second.body == store->getBlock() &&
+        entry.second.latch == store->getBlock())
+      nest.push_back(entry.second);
+  if (nest.size() != 1)
+    return {};
+  while (nest.size() < loopOf.size()) {
+    const BlockLoop &inner = nest.back();
+    Block *around = inner.entry->getBlock();
+    const BlockLoop *outer = nullptr;
+    for (auto &entry : loopOf)
+      if (entry.second.body == around && entry.second.latch == inner.exit &&
+          inner.exit->getSinglePredecessor() == inner.header)
+        outer = &entry.second;
+    if (!outer)
+      return {};
+    nest.push_back(*outer);
+  }
+  // Each dimension indexed by a loop over its whole extent.
+  for (auto [index, extent] :
+       llvm::zip_equal(store.getIndices(), type.getShape()))
+    if (loopOf.lookup(index).trips != extent)
+      return {};
+  llvm::SmallPtrSet<Block *, 8> blocks;
+  for (const BlockLoop &loop : nest)
+    for (Block *block : {loop.header, loop.body, loop.latch})
+      blocks.insert(block);
+  for (Operation *other : lifted)
+    if (other != op && blocks.contains(other->getBlock()))
+      return {};
+  return nest.back().entry;
+}
 
 /// Sorted, disjoint spans with a gap between each two, from any spans.
 SmallVector<OrderSpan> mergeSpans(SmallVector<OrderSpan> spans) {
@@ -48,7 +177,8 @@ SmallVector<OrderSpan> mergeSpans(SmallVector<OrderSpan> spans) {
 std::optional<SmallVector<ControlFlowLife>>
 findControlFlowLives(Operation *alloc, Region *region,
                      const BufferAliases &aliases, const ProgramOrder &order,
-                     ControlFlowComponents &components) {
+                     ControlFlowComponents &components,
+                     SmallVectorImpl<Operation *> &remadeViews) {
   if (alloc->getParentRegion() != region)
     return std::nullopt;
   // As in one block: no use that runs later or takes the address.
@@ -67,10 +197,26 @@ findControlFlowLives(Operation *alloc, Region *region,
 
   // The ops of the region that touch the buffer, by block in order; the
   // definitions first the allocation, then the whole writes.
-  WholeWrites wholeWrites(alloc->getResult(0), aliases, order);
+  Value root = alloc->getResult(0);
+  WholeWrites wholeWrites(root, aliases, order);
+  // Views each life can make again (the aliases come each after the one it
+  // derives from); making one accesses nothing.
+  llvm::SmallDenseSet<Value> remadeValues;
+  SmallVector<Operation *> views;
+  for (Value alias : aliases.aliases) {
+    auto view = alias.getDefiningOp<ViewLikeOpInterface>();
+    if (!view || view->getNumResults() != 1 || !isMemoryEffectFree(view) ||
+        !(view.getViewSource() == root ||
+          remadeValues.contains(view.getViewSource())))
+      continue;
+    remadeValues.insert(alias);
+    views.push_back(view);
+  }
+  llvm::SmallPtrSet<Operation *, 8> viewOps(views.begin(), views.end());
   llvm::SetVector<Operation *> lifted;
   for (Operation *user : aliases.users)
-    lifted.insert(region->findAncestorOpInRegion(*user));
+    if (!viewOps.contains(user) || user->getParentRegion() != region)
+      lifted.insert(region->findAncestorOpInRegion(*user));
   if (lifted.contains(alloc))
     return std::nullopt;
   SmallVector<Operation *> definitions{alloc};
@@ -78,11 +224,21 @@ findControlFlowLives(Operation *alloc, Region *region,
   touches[alloc->getBlock()].push_back({alloc, order.getSpan(alloc), 0u});
   for (Operation *op : lifted) {
     std::optional<unsigned> definition;
+    bool writesOnly = false;
     if (wholeWrites.beginsAnew(op)) {
       definition = definitions.size();
       definitions.push_back(op);
+    } else if (cf::BranchOp entry =
+                   getStoreNestEntry(op, wholeWrites, lifted)) {
+      // The nest's content begins where control enters it.
+      touches[entry->getBlock()].push_back(
+          {entry, order.getSpan(entry),
+           static_cast<unsigned>(definitions.size())});
+      definitions.push_back(op);
+      writesOnly = true;
     }
-    touches[op->getBlock()].push_back({op, order.getSpan(op), definition});
+    touches[op->getBlock()].push_back(
+        {op, order.getSpan(op), definition, writesOnly});
   }
   if (definitions.size() == 1)
     return std::nullopt;
@@ -158,7 +314,8 @@ findControlFlowLives(Operation *alloc, Region *region,
       }
       readOut[index] = read;
       for (const Touch &touch : llvm::reverse(touchesOf(block)))
-        read = !touch.definition;
+        if (!touch.writesOnly)
+          read = !touch.definition;
       if (read != static_cast<bool>(readIn[index])) {
         readIn[index] = read;
         changed = true;
@@ -179,6 +336,8 @@ findControlFlowLives(Operation *alloc, Region *region,
       // Every use is dominated by the allocation: something reaches it.
       if (state.none())
         return std::nullopt;
+      if (touch.writesOnly)
+        continue;
       for (unsigned definition : state.set_bits())
         lives.join(state.find_first(), definition);
     }
@@ -192,13 +351,20 @@ findControlFlowLives(Operation *alloc, Region *region,
   llvm::DenseMap<Operation *, unsigned> lifeOfOp;
   for (auto [index, block] : llvm::enumerate(blocks)) {
     ArrayRef<Touch> inBlock = touchesOf(block);
+    // Whether the content is read later, in the gap before each touch.
+    SmallVector<char> readBefore(inBlock.size() + 1, readOut[index]);
+    for (size_t position = inBlock.size(); position-- > 0;)
+      readBefore[position] =
+          inBlock[position].writesOnly
+              ? readBefore[position + 1]
+              : static_cast<char>(!inBlock[position].definition);
     llvm::BitVector state = reachIn[index];
     uint64_t gapFirst = order.getSpan(&block->front()).first;
     for (size_t position = 0; position <= inBlock.size(); ++position) {
       bool atEnd = position == inBlock.size();
       uint64_t gapEnd = atEnd ? order.getSpan(&block->back()).last + 1
                               : inBlock[position].span.first;
-      bool read = atEnd ? readOut[index] : !inBlock[position].definition;
+      bool read = readBefore[position];
       if (read && gapFirst < gapEnd) {
         if (state.none())
           return std::nullopt;
@@ -224,7 +390,7 @@ findControlFlowLives(Operation *alloc, Region *region,
   // An alias must be made and used in one life; else the lives are one.
   bool oneLife = false;
   for (Value alias : aliases.aliases) {
-    if (alias == alloc->getResult(0))
+    if (alias == root || remadeValues.contains(alias))
       continue;
     Operation *maker = alias.getDefiningOp();
     auto made = maker ? lifeOfOp.find(region->findAncestorOpInRegion(*maker))
@@ -245,6 +411,8 @@ findControlFlowLives(Operation *alloc, Region *region,
   }
 
   SmallVector<ControlFlowLife> result;
+  if (!oneLife)
+    remadeViews.assign(views.begin(), views.end());
   if (oneLife) {
     ControlFlowLife &all = result.emplace_back();
     SmallVector<OrderSpan> spans;

@@ -192,9 +192,12 @@ void removeFrees(ArrayRef<OpOperand *> frees) {
 
 /// Replaces the uses of `buffer`'s allocation by `view`: all of them, or for
 /// one life of a split allocation those in the ops of its block from the
-/// overwrite that begins it to the one that begins the next. A later life
-/// makes again, from `view` and at `builder`'s point, the views of the
-/// allocation made before it began that it uses.
+/// overwrite that begins it to the one that begins the next (or, in a region
+/// of several blocks, in its ops there). A later life makes again, from
+/// `view` and at `builder`'s point, the views of the allocation made before
+/// it began that it uses; a life in a region of several blocks makes each
+/// where the original is, which its last life's rewrite leaves unused
+/// (eraseUnusedViews).
 void replaceUsesInLife(const FunctionBuffer &buffer, Value view,
                        OpBuilder &builder) {
   Value memref = buffer.getMemRef();
@@ -204,7 +207,7 @@ void replaceUsesInLife(const FunctionBuffer &buffer, Value view,
   }
   auto inLife = [&](OpOperand &use) { return buffer.isInLife(use.getOwner()); };
   memref.replaceUsesWithIf(view, inLife);
-  if (!buffer.lifeBegin)
+  if (!buffer.lifeBegin && !buffer.lifeRegion)
     return;
   // Each copy views this life's view, or this life's copy of the view its
   // original derives from as analysed: the original's source may since have
@@ -213,11 +216,14 @@ void replaceUsesInLife(const FunctionBuffer &buffer, Value view,
   SmallVector<Operation *> copies;
   for (auto [original, analysedSource] :
        llvm::zip_equal(buffer.remadeViews, buffer.remadeViewSources)) {
-    if (!original->isBeforeInBlock(buffer.lifeBegin))
+    if (buffer.lifeBegin && !original->isBeforeInBlock(buffer.lifeBegin))
       break;
     Value source = cast<ViewLikeOpInterface>(original).getViewSource();
     Value ownSource =
         analysedSource == memref ? view : remade.lookup(analysedSource);
+    OpBuilder::InsertionGuard guard(builder);
+    if (buffer.lifeRegion)
+      builder.setInsertionPoint(original);
     Operation *copy = builder.clone(*original);
     for (OpOperand &operand : copy->getOpOperands())
       if (operand.get() == source)
@@ -291,6 +297,10 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
     value = arith::ConstantIndexOp::create(builder, slabLoc,
                                            static_cast<int64_t>(offset));
 
+  // Lives in a region of several blocks leave the views they made again
+  // unused once the last of them is rewritten, and with them their
+  // allocation.
+  llvm::SetVector<Operation *> remadeInBlocks, allocsOfRemade;
   for (const PlacedBuffer &entry : placed) {
     const FunctionBuffer &buffer = *entry.buffer;
     Operation *alloc = buffer.alloc;
@@ -300,10 +310,22 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
         memref::ViewOp::create(builder, alloc->getLoc(), buffer.getType(), slab,
                                offsets[entry.offset], buffer.getDynamicSizes());
     replaceUsesInLife(buffer, view, builder);
+    if (buffer.lifeRegion && !buffer.remadeViews.empty()) {
+      remadeInBlocks.insert_range(buffer.remadeViews);
+      allocsOfRemade.insert(alloc);
+      continue;
+    }
     // The allocation goes with the last of its lives to be rewritten.
     if (alloc->use_empty())
       alloc->erase();
   }
+  // Views derive from views before them: the last first.
+  for (Operation *original : llvm::reverse(remadeInBlocks))
+    if (original->use_empty())
+      original->erase();
+  for (Operation *alloc : allocsOfRemade)
+    if (alloc->use_empty())
+      alloc->erase();
 
   // The slab lives as long as the function, or the iteration: free it on
   // every way out.

@@ -37,14 +37,18 @@ struct ControlFlowLife {
 
 /// The lives of the buffer `alloc` defines, whose allocation and uses lie in
 /// `region`, of several blocks, when ops of the region write the whole
-/// buffer; else nothing. They are in order of their first points. The lives
-/// are one when an alias other than the buffer is a block argument, or is
-/// made in one life and used in another: its points are still those of the
-/// content, not of every path from a use to a use.
+/// buffer; else nothing. They are in order of their first points. Views of
+/// the buffer (or of such views) made by ops without memory effects access
+/// nothing: each life makes again, where the original is, those it uses;
+/// they go in `remadeViews`, each after the one it derives from. The lives
+/// are one when another alias is a block argument, or is made in one life
+/// and used in another: its points are still those of the content, not of
+/// every path from a use to a use.
 std::optional<llvm::SmallVector<ControlFlowLife>>
 findControlFlowLives(mlir::Operation *alloc, mlir::Region *region,
                      const BufferAliases &aliases, const ProgramOrder &order,
-                     ControlFlowComponents &components);
+                     ControlFlowComponents &components,
+                     llvm::SmallVectorImpl<mlir::Operation *> &remadeViews);
 
 } // namespace memplan
 

@@ -24,6 +24,12 @@
 // RUN: diff %t.unplanned %t.objects
 // RUN: diff %t.unplanned %t.whole
 // RUN: FileCheck %s --check-prefix=OUT < %t.unplanned
+// RUN: mlir-opt %s --convert-linalg-to-loops --convert-scf-to-cf > %t.cf.mlir
+// RUN: memplan-opt %t.cf.mlir --memplan-offsets=exact | mlir-opt %lower_to_llvm | %run_main | %strip_address > %t.cf-exact
+// RUN: memplan-opt %t.cf.mlir --memplan-offsets=greedy-size | mlir-opt %lower_to_llvm | %run_main | %strip_address > %t.cf-greedy
+// RUN: diff %t.unplanned %t.cf-exact
+// RUN: diff %t.unplanned %t.cf-greedy
+// RUN: memplan-opt %t.cf.mlir --memplan-offsets="strategy=exact summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CF
 // RUN: memplan-opt %s --memplan-offsets="strategy=exact summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT
 // RUN: memplan-opt %s --memplan-offsets="strategy=exact summary=true split-lives=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
 
@@ -32,6 +38,9 @@
 // layer; split, its first life ends before the second of them begins, and
 // at most two buffers are live at once.
 // SPLIT: @layers: planned 4 of 4 buffers as 6 lives (0 left alone) into a 128-byte slab
+// Lowered to loops of blocks, each overwrite is a nest of loops storing
+// every element, which begins a life as the op did: the same plan.
+// CF: @layers: planned 4 of 4 buffers as 6 lives (0 left alone) into a 128-byte slab
 // WHOLE: @layers: planned 4 of 4 buffers (0 left alone) into a 192-byte slab
 // SPLIT: @overwrites: planned 2 of 2 buffers as 3 lives (0 left alone)
 

@@ -5,10 +5,12 @@
 // -promote-buffers-to-stack, -buffer-deallocation-pipeline before memplan
 // and after it, -convert-scf-to-cf (after -buffer-loop-hoisting too: the
 // hoisted temporaries are then written first in a loop of blocks), and
-// -convert-linalg-to-loops. Each pipeline's program, planned, must print
-// what it prints unplanned (the deallocation pipeline's clones lowered by
-// -convert-bufferization-to-memref), and plan into the slab the program
-// without the pipeline plans into (640 bytes: the lower bound).
+// -convert-linalg-to-loops (then -convert-scf-to-cf too: each fill or
+// elementwise op is then a nest of loops of blocks storing every element,
+// which begins a life as the op did). Each pipeline's program, planned,
+// must print what it prints unplanned (the deallocation pipeline's clones
+// lowered by -convert-bufferization-to-memref), and plan into the slab the
+// program without the pipeline plans into (640 bytes: the lower bound).
 //
 // RUN: mlir-opt %s '--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map' --canonicalize --cse > %t.buffers.mlir
 // RUN: mlir-opt %t.buffers.mlir %lower_to_llvm | %run_main | %strip_address > %t.unplanned
@@ -49,6 +51,11 @@
 // RUN: mlir-opt %t.buffers.mlir --convert-linalg-to-loops > %t.loops.mlir
 // RUN: memplan-opt %t.loops.mlir --memplan-offsets="summary=true" -o %t.loops.planned.mlir 2>&1 | FileCheck %s --check-prefix=SUM
 // RUN: mlir-opt %t.loops.planned.mlir %lower_to_llvm | %run_main | %strip_address | diff %t.unplanned -
+// RUN: mlir-opt %t.loops.mlir --convert-scf-to-cf > %t.loops-cf.mlir
+// RUN: memplan-opt %t.loops-cf.mlir --memplan-offsets="summary=true" -o %t.loops-cf.planned.mlir 2>&1 | FileCheck %s --check-prefix=SUM
+// RUN: mlir-opt %t.loops-cf.planned.mlir %lower_to_llvm | %run_main | %strip_address | diff %t.unplanned -
+// RUN: memplan-opt %t.loops-cf.mlir --memplan-offsets=exact | mlir-opt %lower_to_llvm | %run_main | %strip_address | diff %t.unplanned -
+// RUN: memplan-opt %t.loops-cf.mlir --memplan-shared-objects=best | mlir-opt %lower_to_llvm | %run_main | %strip_address | diff %t.unplanned -
 // RUN: mlir-opt %t.loops.mlir --buffer-loop-hoisting > %t.loops-hoisted.mlir
 // RUN: memplan-opt %t.loops-hoisted.mlir --memplan-offsets="summary=true" -o %t.loops-hoisted.planned.mlir 2>&1 | FileCheck %s --check-prefix=SUM
 // RUN: mlir-opt %t.loops-hoisted.planned.mlir %lower_to_llvm | %run_main | %strip_address | diff %t.unplanned -
