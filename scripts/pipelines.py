@@ -144,6 +144,12 @@ PIPELINES = [
              "-buffer-loop-hoisting", ("model",),
              tuple(BUFFERIZE + ["--convert-linalg-to-loops", "--buffer-loop-hoisting"]),
              without="function-boundaries"),
+    Pipeline("loop-hoisting-cf", "then -buffer-loop-hoisting and -convert-scf-to-cf",
+             ("model",),
+             tuple(BUFFERIZE + ["--buffer-loop-hoisting", "--convert-scf-to-cf"]),
+             note="The loops over the layers become loops of blocks, their temporaries "
+                  "allocated before them and written first in each trip.",
+             without="function-boundaries"),
     Pipeline("scf-to-cf", "then loops and -convert-scf-to-cf", ("model",),
              tuple(BUFFERIZE + ["--convert-linalg-to-loops", "--convert-scf-to-cf"]),
              note="Every op becomes a loop nest of blocks: liveness on the CFG.",
