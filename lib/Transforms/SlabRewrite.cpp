@@ -205,7 +205,13 @@ void replaceUsesInLife(const FunctionBuffer &buffer, Value view,
     memref.replaceAllUsesWith(view);
     return;
   }
-  auto inLife = [&](OpOperand &use) { return buffer.isInLife(use.getOwner()); };
+  // A life in a region of several blocks finds its uses by their ops, of
+  // which frees are none: the life that holds them (the last) takes them, so
+  // that the allocation goes with it.
+  auto inLife = [&](OpOperand &use) {
+    return buffer.isInLife(use.getOwner()) ||
+           (buffer.lifeRegion && llvm::is_contained(buffer.frees, &use));
+  };
   memref.replaceUsesWithIf(view, inLife);
   if (!buffer.lifeBegin && !buffer.lifeRegion)
     return;
@@ -297,10 +303,6 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
     value = arith::ConstantIndexOp::create(builder, slabLoc,
                                            static_cast<int64_t>(offset));
 
-  // Lives in a region of several blocks leave the views they made again
-  // unused once the last of them is rewritten, and with them their
-  // allocation.
-  llvm::SetVector<Operation *> remadeInBlocks, allocsOfRemade;
   for (const PlacedBuffer &entry : placed) {
     const FunctionBuffer &buffer = *entry.buffer;
     Operation *alloc = buffer.alloc;
@@ -310,22 +312,14 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
         memref::ViewOp::create(builder, alloc->getLoc(), buffer.getType(), slab,
                                offsets[entry.offset], buffer.getDynamicSizes());
     replaceUsesInLife(buffer, view, builder);
-    if (buffer.lifeRegion && !buffer.remadeViews.empty()) {
-      remadeInBlocks.insert_range(buffer.remadeViews);
-      allocsOfRemade.insert(alloc);
+    // The allocation goes with the last of its lives to be rewritten; lives
+    // in a region of several blocks, which other slabs may hold, leave it
+    // and the views they made again to eraseRemadeOriginals.
+    if (buffer.lifeRegion && !buffer.remadeViews.empty())
       continue;
-    }
-    // The allocation goes with the last of its lives to be rewritten.
     if (alloc->use_empty())
       alloc->erase();
   }
-  // Views derive from views before them: the last first.
-  for (Operation *original : llvm::reverse(remadeInBlocks))
-    if (original->use_empty())
-      original->erase();
-  for (Operation *alloc : allocsOfRemade)
-    if (alloc->use_empty())
-      alloc->erase();
 
   // The slab lives as long as the function, or the iteration: free it on
   // every way out.
@@ -347,6 +341,27 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
   }
 }
 
+/// Erases the views that lives in a region of several blocks made again
+/// (each where the original is) and the allocations they viewed, once every
+/// slab of the function is rewritten: a life in another slab may still
+/// copy a view that one life's slab left unused.
+void eraseRemadeOriginals(ArrayRef<const FunctionBuffer *> rewritten) {
+  llvm::SetVector<Operation *> originals, allocs;
+  for (const FunctionBuffer *buffer : rewritten) {
+    if (!buffer->lifeRegion || buffer->remadeViews.empty())
+      continue;
+    originals.insert_range(buffer->remadeViews);
+    allocs.insert(buffer->alloc);
+  }
+  // Views derive from views before them: the last first.
+  for (Operation *original : llvm::reverse(originals))
+    if (original->use_empty())
+      original->erase();
+  for (Operation *alloc : allocs)
+    if (alloc->use_empty())
+      alloc->erase();
+}
+
 } // namespace
 
 void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
@@ -360,6 +375,7 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
     // its input) or to nobody: its slabs there are left the same way.
     FreedSpaces freed(function.func);
     SmallVector<OpOperand *> frees;
+    SmallVector<const FunctionBuffer *> rewritten;
     for (unsigned index = function.firstSpace; index != function.endSpace;
          ++index) {
       const SpaceProblem &space = buffers.spaces[index];
@@ -386,6 +402,7 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         for (unsigned member : members[slab]) {
           placed.push_back({space.buffers[member], slabs.offsets[member]});
           llvm::append_range(frees, space.buffers[member]->frees);
+          rewritten.push_back(space.buffers[member]);
         }
         rewriteIntoSlab(function.func, space.scope, space.stack,
                         space.memorySpace, slabs.slabs[slab].size,
@@ -398,6 +415,7 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
       }
     }
     removeFrees(frees);
+    eraseRemadeOriginals(rewritten);
   }
 }
 
