@@ -103,10 +103,12 @@ std::optional<BlockLoop> matchBlockLoop(Value variable) {
 /// When `op` is a store of a nest of such loops that stores every element
 /// of the buffer once, each loop's body running the next loop (or, the
 /// innermost, the store) unconditionally, and nothing else in the nest's
-/// blocks touches the buffer: the branch that enters the nest. A loop nest
+/// blocks touches the buffer or allocates it (`alloc`): the branch that
+/// enters the nest. A loop nest
 /// that -convert-linalg-to-loops and -convert-scf-to-cf make of a fill or
 /// an elementwise op is one.
-cf::BranchOp getStoreNestEntry(Operation *op, const WholeWrites &wholeWrites,
+cf::BranchOp getStoreNestEntry(Operation *op, Operation *alloc,
+                               const WholeWrites &wholeWrites,
                                const llvm::SetVector<Operation *> &lifted) {
   auto store = dyn_cast<memref::StoreOp>(op);
   if (!store || !wholeWrites.coversWholeBuffer(store.getMemRef()))
@@ -151,6 +153,9 @@ cf::BranchOp getStoreNestEntry(Operation *op, const WholeWrites &wholeWrites,
   for (const BlockLoop &loop : nest)
     for (Block *block : {loop.header, loop.body, loop.latch})
       blocks.insert(block);
+  // Nothing else in the nest touches the buffer, nor makes it anew.
+  if (blocks.contains(alloc->getBlock()))
+    return {};
   for (Operation *other : lifted)
     if (other != op && blocks.contains(other->getBlock()))
       return {};
@@ -229,7 +234,7 @@ findControlFlowLives(Operation *alloc, Region *region,
       definition = definitions.size();
       definitions.push_back(op);
     } else if (cf::BranchOp entry =
-                   getStoreNestEntry(op, wholeWrites, lifted)) {
+                   getStoreNestEntry(op, alloc, wholeWrites, lifted)) {
       // The nest's content begins where control enters it.
       touches[entry->getBlock()].push_back(
           {entry, order.getSpan(entry),
