@@ -312,13 +312,6 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
         memref::ViewOp::create(builder, alloc->getLoc(), buffer.getType(), slab,
                                offsets[entry.offset], buffer.getDynamicSizes());
     replaceUsesInLife(buffer, view, builder);
-    // The allocation goes with the last of its lives to be rewritten; lives
-    // in a region of several blocks, which other slabs may hold, leave it
-    // and the views they made again to eraseRemadeOriginals.
-    if (buffer.lifeRegion && !buffer.remadeViews.empty())
-      continue;
-    if (alloc->use_empty())
-      alloc->erase();
   }
 
   // The slab lives as long as the function, or the iteration: free it on
@@ -341,17 +334,20 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
   }
 }
 
-/// Erases the views that lives in a region of several blocks made again
-/// (each where the original is) and the allocations they viewed, once every
-/// slab of the function is rewritten: a life in another slab may still
-/// copy a view that one life's slab left unused.
-void eraseRemadeOriginals(ArrayRef<const FunctionBuffer *> rewritten) {
+/// Erases the allocations of the rewritten buffers, and the views that
+/// lives in a region of several blocks made again (each where the original
+/// is), once every slab of the function is rewritten: until the last of its
+/// lives is, an allocation is the buffer each life reads its type and
+/// sizes from, although an earlier life may have taken all its uses (a
+/// later life begun by a write through a view made in the earlier one), and
+/// a life in another slab may still copy a view one life's slab left
+/// unused.
+void eraseRewrittenAllocations(ArrayRef<const FunctionBuffer *> rewritten) {
   llvm::SetVector<Operation *> originals, allocs;
   for (const FunctionBuffer *buffer : rewritten) {
-    if (!buffer->lifeRegion || buffer->remadeViews.empty())
-      continue;
-    originals.insert_range(buffer->remadeViews);
     allocs.insert(buffer->alloc);
+    if (buffer->lifeRegion)
+      originals.insert_range(buffer->remadeViews);
   }
   // Views derive from views before them: the last first.
   for (Operation *original : llvm::reverse(originals))
@@ -415,7 +411,7 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
       }
     }
     removeFrees(frees);
-    eraseRemadeOriginals(rewritten);
+    eraseRewrittenAllocations(rewritten);
   }
 }
 
