@@ -212,6 +212,17 @@ getLiveSpans(Operation *alloc, const llvm::SetVector<Operation *> &users,
   return {span};
 }
 
+/// Sets an interval [start, end) to the hull of `spans` (sorted, disjoint)
+/// and, when there are several, `liveRanges` to them.
+void setLiveSpans(ArrayRef<OrderSpan> spans, uint64_t &start, uint64_t &end,
+                  SmallVectorImpl<std::pair<uint64_t, uint64_t>> &liveRanges) {
+  start = spans.front().first;
+  end = spans.back().last + 1;
+  if (spans.size() > 1)
+    for (const OrderSpan &span : spans)
+      liveRanges.push_back({span.first, span.last + 1});
+}
+
 /// The alignment attribute of a memref.alloc or memref.alloca.
 std::optional<uint64_t> getAlignmentAttribute(Operation *alloc) {
   if (auto heap = dyn_cast<memref::AllocOp>(alloc))
@@ -323,36 +334,23 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
   if (controlFlowLives && controlFlowLives->size() > 1) {
     for (ControlFlowLife &found : *controlFlowLives) {
       BufferLife &life = lives.emplace_back();
-      life.start = found.spans.front().first;
-      life.end = found.spans.back().last + 1;
-      if (found.spans.size() > 1)
-        for (const OrderSpan &span : found.spans)
-          life.liveRanges.push_back({span.first, span.last + 1});
+      setLiveSpans(found.spans, life.start, life.end, life.liveRanges);
       life.region = common;
       life.ops = std::move(found.ops);
       life.overwrite = found.overwrite;
     }
-    for (Operation *view : buffer.remadeViews)
-      buffer.remadeViewSources.push_back(
-          cast<ViewLikeOpInterface>(view).getViewSource());
-    buffer.frees = std::move(aliases.frees);
-    sharedFrees = std::move(aliases.sharedFrees);
-    return buffer;
+  } else {
+    llvm::SmallVector<OrderSpan> spans =
+        controlFlowLives
+            ? controlFlowLives->front().spans
+            : getLiveSpans(alloc, aliases.users, order, components);
+    setLiveSpans(spans, buffer.start, buffer.end, buffer.liveRanges);
+    if (spans.size() == 1 && splitLives)
+      lives = findBufferLives(alloc, aliases, order, buffer.remadeViews);
   }
-  llvm::SmallVector<OrderSpan> spans =
-      controlFlowLives ? controlFlowLives->front().spans
-                       : getLiveSpans(alloc, aliases.users, order, components);
-  buffer.start = spans.front().first;
-  buffer.end = spans.back().last + 1;
-  if (spans.size() > 1) {
-    for (const OrderSpan &span : spans)
-      buffer.liveRanges.push_back({span.first, span.last + 1});
-  } else if (splitLives) {
-    lives = findBufferLives(alloc, aliases, order, buffer.remadeViews);
-    for (Operation *view : buffer.remadeViews)
-      buffer.remadeViewSources.push_back(
-          cast<ViewLikeOpInterface>(view).getViewSource());
-  }
+  for (Operation *view : buffer.remadeViews)
+    buffer.remadeViewSources.push_back(
+        cast<ViewLikeOpInterface>(view).getViewSource());
   buffer.frees = std::move(aliases.frees);
   sharedFrees = std::move(aliases.sharedFrees);
   return buffer;

@@ -162,6 +162,11 @@ getLiveSpansInRegion(Operation *allocation, llvm::ArrayRef<Operation *> uses,
     spans.push_back(span);
   }
 
+  return mergeOrderSpans(std::move(spans));
+}
+
+llvm::SmallVector<OrderSpan>
+mergeOrderSpans(llvm::SmallVector<OrderSpan> spans) {
   llvm::sort(spans, [](const OrderSpan &lhs, const OrderSpan &rhs) {
     return lhs.first < rhs.first;
   });

@@ -162,21 +162,6 @@ cf::BranchOp getStoreNestEntry(Operation *op, Operation *alloc,
   return nest.back().entry;
 }
 
-/// Sorted, disjoint spans with a gap between each two, from any spans.
-SmallVector<OrderSpan> mergeSpans(SmallVector<OrderSpan> spans) {
-  llvm::sort(spans, [](const OrderSpan &lhs, const OrderSpan &rhs) {
-    return lhs.first < rhs.first;
-  });
-  SmallVector<OrderSpan> merged;
-  for (const OrderSpan &span : spans) {
-    if (!merged.empty() && span.first <= merged.back().last + 1)
-      merged.back().last = std::max(merged.back().last, span.last);
-    else
-      merged.push_back(span);
-  }
-  return merged;
-}
-
 } // namespace
 
 std::optional<SmallVector<ControlFlowLife>>
@@ -425,7 +410,7 @@ findControlFlowLives(Operation *alloc, Region *region,
       spans.append(lifeSpans);
       all.ops.append(lifeOps);
     }
-    all.spans = mergeSpans(std::move(spans));
+    all.spans = mergeOrderSpans(std::move(spans));
     llvm::sort(all.ops);
     return result;
   }
@@ -433,7 +418,7 @@ findControlFlowLives(Operation *alloc, Region *region,
     if (lifeOps.empty())
       continue;
     ControlFlowLife &one = result.emplace_back();
-    one.spans = mergeSpans(std::move(lifeSpans));
+    one.spans = mergeOrderSpans(std::move(lifeSpans));
     one.ops = std::move(lifeOps);
     llvm::sort(one.ops);
     for (auto [index, definition] : llvm::enumerate(definitions))

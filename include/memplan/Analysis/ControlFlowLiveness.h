@@ -44,6 +44,11 @@ private:
   llvm::DenseMap<mlir::Region *, RegionComponents> regions;
 };
 
+/// `spans` sorted, with those that overlap or touch joined: disjoint, with
+/// a gap between each two.
+llvm::SmallVector<OrderSpan>
+mergeOrderSpans(llvm::SmallVector<OrderSpan> spans);
+
 /// The points of the region of `allocation`, the op that makes a buffer, at
 /// which the buffer may hold data, as sorted, disjoint spans with a gap
 /// between each two. `uses` are ops of that region (a use nested deeper is
