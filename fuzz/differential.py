@@ -86,8 +86,9 @@ GENERATOR_OPTIONS = {"openmp": False}
 def upstream_passes(seed, text):
     """The upstream passes a generated program goes through before it is
     planned, as pipelines hand memplan their output, by seed: one seed of
-    four is lowered to blocks (-convert-scf-to-cf; parallel loops become
-    sequential there), one of eight has its allocations hoisted
+    four is lowered to blocks (-lower-affine -convert-scf-to-cf: an
+    affine.for must become an scf.for first, as its body must stay one
+    block; parallel loops become sequential there), one of eight has its allocations hoisted
     (-buffer-hoisting, -buffer-loop-hoisting, which expect a program without
     frees: its memref.deallocs are dropped first, as a pipeline would free
     after hoisting) and one of eight has its small
@@ -97,7 +98,7 @@ def upstream_passes(seed, text):
     if uses_async(text):
         return []
     if seed % 4 == 2:
-        return ["--convert-scf-to-cf"]
+        return ["--lower-affine", "--convert-scf-to-cf"]
     if seed % 8 == 3:
         return ["--buffer-hoisting", "--buffer-loop-hoisting"]
     if seed % 8 == 7:

@@ -17,6 +17,12 @@ written to break a planner that shares memory wrongly:
 - calls to private functions that read and write their arguments, return one
   of them, or return a buffer they allocate (an escape), some called twice;
 - existing `memref.dealloc`s after a buffer's last use;
+- buffers allocated before a sequential loop (`scf.for`, `affine.for`,
+  `scf.while`), as `-buffer-loop-hoisting` leaves them, that each iteration
+  overwrites whole first, writes through a subview, reads before
+  overwriting, or overwrites under an `scf.if`, with static trip counts of
+  0, 1 or more and dynamic ones, in nested loops too, read after the loop
+  at times (`stmt_hoisted_loop`);
 - parallel loops (`scf.forall`, `scf.parallel`) whose iterations allocate,
   fill and read buffers of their own, call functions on them and read
   buffers from outside, each storing one checksum into a buffer of results.
@@ -176,6 +182,44 @@ def power_of_two_dividing(*values):
 
 def strided_layout(strides, offset):
     return "strided<[%s], offset: %d>" % (", ".join(map(str, strides)), offset)
+
+
+# What each iteration of a hoisted loop does to a buffer allocated before
+# it (stmt_hoisted_loop), with weights.
+HOISTED_MODES = [("whole", 4), ("partial", 1.5), ("read_first", 1.5),
+                 ("conditional", 1.5)]
+
+
+class HoistPlan:
+    """A buffer allocated before a loop of stmt_hoisted_loop, and what each
+    iteration does to it."""
+
+    def __init__(self, mode):
+        self.mode = mode
+        self.buf = None
+        # Allocated and not written before the loop.
+        self.bare = False
+        # A subview made before the loop, or None.
+        self.view = None
+        # The value that names it where the generator is: the allocation,
+        # or an iter_args argument or a loop result that carries it.
+        self.current = None
+
+
+class Loop:
+    """A loop of stmt_hoisted_loop being generated."""
+
+    def __init__(self, kind):
+        # "for" (over index), "for_int" (i32 or i64), "affine" or "while".
+        self.kind = kind
+        self.iv64 = None  # its induction variable as an i64
+        self.acc = None  # the i64 it carries, as the body has it now
+        self.result = None  # that i64 after the loop
+        self.carried = []  # (plan, iter_args argument)
+        # Whether the generator knows it runs its body at least once.
+        self.surely = True
+        self.region = None  # scf.while: "before" or "after"
+        self.limit = None  # scf.while: the i64 its counter stops at
 
 
 class Scope:
@@ -385,7 +429,11 @@ class Generator:
             return [self.rng.choice([1, 2, 3, 4, 5, 8, 12, 16, 24, 33, 64, 100, 256])]
         return [self.rng.choice([1, 2, 3, 4, 6]), self.rng.choice([1, 2, 4, 5, 8])]
 
-    def stmt_alloc(self, elem=None, shape=None, alignment="random", dynamic=True):
+    def stmt_alloc(self, elem=None, shape=None, alignment="random", dynamic=True,
+                   filled=True):
+        """Allocates a buffer and fills it. Unless `filled`, it is left as
+        allocated and not made visible: the caller must write it whole
+        before anything reads it."""
         elem = elem or self.rng.choice(list(ELEMENTS))
         shape = self.random_shape() if shape is None else shape
         name = self.fresh("b")
@@ -403,6 +451,8 @@ class Generator:
             self.emit("%s = memref.alloc()%s : %s" % (name, attr, buf.type))
         root.handle = buf
         self.scopes[-1].roots.append(root)
+        if not filled:
+            return buf
         self.fill(buf, self.salt())
         return self.add_buf(buf)
 
@@ -515,6 +565,601 @@ class Generator:
         value = self.to_element(self.salt(), buf.elem)
         self.emit("linalg.fill ins(%s : %s) outs(%s : %s)"
                   % (value, buf.elem, buf.name, buf.type))
+
+    # --- lives in loops --------------------------------------------------
+
+    def stmt_hoisted_loop(self):
+        """Buffers allocated before a sequential loop, as
+        -buffer-loop-hoisting leaves a body's temporaries, that each
+        iteration treats in one of four ways (HOISTED_MODES):
+
+        - "whole": written whole first (linalg.fill, memref.copy, or a
+          linalg.map or linalg.generic that reads none of it), then read.
+          Such a buffer is live per iteration only, from the overwrite to
+          the iteration's last use, and may share bytes with what the
+          iteration uses before the overwrite. Some are allocated without
+          a fill, as the hoisting leaves them;
+        - "partial": written through a subview, then read whole;
+        - "read_first": read, then written whole, then read;
+        - "conditional": written whole under an scf.if, then read.
+
+        The last three must stay live across iterations. The loop is an
+        scf.for (over index, i32 or i64, some unsigned), an affine.for or
+        an scf.while (working in its before or its after region), of a
+        static trip count of 0 (some with the lower bound above the upper,
+        or unsigned bounds that a signed comparison would run), 1 or
+        several, or of a dynamic one (a checksum's low bits, a buffer's
+        size). At times two loops nest, the buffers used in the inner body.
+        Some buffers are used before the loop (the loop may begin a later
+        life of them), some read after it (the last iteration's value, or
+        the value from before a loop that ran no iteration), one may be
+        carried through iter_args. Buffers allocated in the body, before
+        the loop and after it may take their bytes. Every checksum the
+        iterations take is mixed into an i64 the loop carries, which is
+        printed. Now and then the loop is an scf.parallel or scf.forall
+        instead (see hoisted_parallel)."""
+        if self.rng.random() < 0.12:
+            return self.hoisted_parallel()
+        modes, weights = zip(*HOISTED_MODES)
+        plans = []
+        for _ in range(self.rng.randrange(1, 4)):
+            plans.append(self.hoisted_buffer(self.rng.choices(modes, weights)[0], plans))
+        hidden = self.hide(plans)
+        # Before the loop: earlier uses of some of them, views of them made
+        # here and used in the loop, and buffers that may take their bytes
+        # until the loop begins.
+        seqs = []
+        for plan in plans:
+            seq = []
+            if not plan.bare and self.rng.random() < 0.4:
+                seq.append(("read", plan))
+            # Most of all for a partial write, which may then be the
+            # first op of the body to touch the buffer.
+            if plan.buf.static and plan.buf.shape and self.rng.random() < (
+                    0.6 if plan.mode == "partial" else 0.3):
+                seq.append(("view", plan))
+            seqs.append(seq)
+        seqs += [[("temp",)] for _ in range(self.rng.randrange(0, 3))]
+        self.run_events(seqs, [])
+        levels = 2 if self.rng.random() < 0.25 else 1
+        result, surely = self.hoisted_loop(plans, levels, [])
+        if not self.quiet:
+            self.emit("vector.print %s : i64" % result)
+        self.scopes[-1].ints.append(result)
+        self.unhide(hidden)
+        # After the loop: reads of what the last iteration left (or what
+        # was there before a loop that ran none), and buffers that may take
+        # the bytes of a life that ended at the loop.
+        seqs = []
+        for plan in plans:
+            if plan.bare and not surely:
+                # The loop may have run no iteration: nothing wrote it.
+                plan.buf.root.read = True
+                continue
+            if plan.bare:
+                self.add_buf(plan.buf)
+            if plan.view is not None:
+                self.add_buf(plan.view)
+            if plan.current is not plan.buf:
+                self.add_buf(plan.current)
+            # Most of all after a loop that may run no iteration.
+            if self.rng.random() < (0.6 if surely else 0.9):
+                seqs.append([("read", plan)])
+        seqs += [[("temp",)] for _ in range(self.rng.randrange(0, 2))]
+        self.run_events(seqs, [])
+
+    def hoisted_buffer(self, mode, plans):
+        """A buffer for stmt_hoisted_loop: one visible allocation, or a new
+        one, filled or, for "whole", not."""
+        taken = [p.buf.root for p in plans]
+        existing = [b for b in self.visible_bufs()
+                    if b.root.handle is b and b.whole and b.root not in taken
+                    and (mode != "partial" or (b.static and b.shape))]
+        plan = HoistPlan(mode)
+        r = self.rng.random()
+        if existing and r < 0.3:
+            plan.buf = self.rng.choice(existing)
+        elif mode == "whole" and r < 0.65:
+            plan.buf = self.stmt_alloc(filled=False)
+            plan.bare = True
+        else:
+            shape = self.random_shape()
+            if mode == "partial" and not shape:
+                shape = [self.rng.choice([2, 5, 8])]
+            plan.buf = self.stmt_alloc(shape=shape, dynamic=mode != "partial")
+        plan.current = plan.buf
+        return plan
+
+    def hide(self, plans):
+        """Takes every buffer that may point into the plans' allocations
+        out of sight of the random statements, which would change the
+        shapes; returns them for unhide."""
+        def touches(buf):
+            return any(buf.root.may_point_into(p.buf.root)
+                       or p.buf.root.may_point_into(buf.root) for p in plans)
+        hidden = []
+        for scope in self.scopes:
+            hidden += [(scope, b) for b in scope.bufs if touches(b)]
+            scope.bufs = [b for b in scope.bufs if not touches(b)]
+        return hidden
+
+    def unhide(self, hidden):
+        for scope, buf in hidden:
+            if buf not in scope.bufs:
+                scope.bufs.append(buf)
+
+    def hoisted_loop(self, plans, levels, nest):
+        """A loop of `levels` nested loops whose innermost body works on
+        the plans' buffers: (its result, whether every loop of it surely
+        runs its body)."""
+        carried = []
+        if levels == 1 and not nest and self.rng.random() < 0.2:
+            candidates = [p for p in plans if p.mode in ("whole", "read_first")]
+            if candidates:
+                carried = [self.rng.choice(candidates)]
+        loop = self.open_loop(carried, top_level=not nest and len(self.scopes) == 1)
+        nest = nest + [loop]
+        surely = loop.surely
+        if levels > 1:
+            # Work of the outer body around the inner loop, which alone
+            # uses the buffers, unless the outer body reads one after it.
+            for _ in range(self.rng.randrange(0, 2)):
+                self.hoisted_temp(nest, None)
+            inner, inner_surely = self.hoisted_loop(plans, levels - 1, nest)
+            surely = surely and inner_surely
+            loop.acc = self.mix(loop.acc, inner)
+            readable = [p for p in plans if not p.bare]
+            if readable and self.rng.random() < 0.2:
+                self.hoisted_read(self.rng.choice(readable), nest)
+            for _ in range(self.rng.randrange(0, 2)):
+                self.hoisted_temp(nest, None)
+        else:
+            seqs = [self.iteration_events(p) for p in plans]
+            seqs += [[("temp",)] for _ in range(self.rng.randrange(0, 3))]
+            if self.rng.random() < 0.4:
+                seqs.append([("random",)])
+            self.run_events(seqs, nest)
+        return self.close_loop(loop), surely
+
+    def iteration_events(self, plan):
+        """What an iteration does to a buffer, in order."""
+        if plan.mode == "whole":
+            return [("write", plan), ("read", plan)] + (
+                [("read", plan)] if self.rng.random() < 0.3 else [])
+        if plan.mode == "partial":
+            return [("partial", plan), ("read", plan)]
+        if plan.mode == "read_first":
+            return [("read", plan), ("write", plan)] + (
+                [("read", plan)] if self.rng.random() < 0.6 else [])
+        return [("cond", plan), ("read", plan)]
+
+    def run_events(self, seqs, nest):
+        """Runs the events of `seqs` (lists in order) interleaved at
+        random, in the innermost loop of `nest` (or outside any)."""
+        seqs = [s for s in seqs if s]
+        while seqs:
+            seq = self.rng.choice(seqs)
+            event = seq.pop(0)
+            if not seq:
+                seqs = [s for s in seqs if s is not seq]
+            kind = event[0]
+            if kind == "read":
+                self.hoisted_read(event[1], nest)
+            elif kind == "write":
+                self.hoisted_write(event[1].current, nest)
+            elif kind == "partial":
+                self.hoisted_partial(event[1], nest)
+            elif kind == "cond":
+                self.hoisted_conditional(event[1], nest)
+            elif kind == "view":
+                event[1].view = self.hidden_subview(event[1].buf)
+            elif kind == "temp":
+                self.hoisted_temp(nest, seqs)
+            elif kind == "read_buf":
+                if event[1] in self.visible_bufs():
+                    self.hoisted_read_buf(event[1], nest)
+            elif kind == "random":
+                self.body(1)
+
+    def hoisted_temp(self, nest, seqs):
+        """A buffer of its own, which may take bytes of a hoisted one: read
+        at once, or (when `seqs` can take it) by a later event."""
+        buf = self.stmt_alloc()
+        if seqs is not None and self.rng.random() < 0.5:
+            seqs.append([("read_buf", buf)])
+        else:
+            self.hoisted_read_buf(buf, nest)
+
+    def hidden_subview(self, buf):
+        view = self.view_subview(buf)
+        self.scopes[-1].bufs.remove(view)
+        return view
+
+    def hoisted_read(self, plan, nest):
+        """Reads a plan's buffer whole, or through a view of it: the one
+        made before the loop, or one made here."""
+        buf = plan.current
+        options = [buf]
+        if plan.view is not None:
+            options.append(plan.view)
+        if buf.static and buf.shape and buf.strides is not None and self.rng.random() < 0.3:
+            options = [self.hidden_subview(buf)]
+        self.hoisted_read_buf(self.rng.choice(options), nest)
+
+    def hoisted_read_buf(self, buf, nest):
+        """A checksum of `buf`: printed outside a loop, mixed into the
+        innermost loop's i64 in one."""
+        if not nest:
+            return self.stmt_check(buf)
+        loop = nest[-1]
+        h = self.checksum(buf)
+        if not self.quiet and self.rng.random() < 0.25:
+            self.emit("vector.print %s : i64" % h)
+        self.scopes[-1].ints.append(h)
+        loop.acc = self.mix(loop.acc, h)
+
+    def mix(self, acc, h):
+        scaled, total = self.fresh(), self.fresh()
+        self.emit("%s = arith.muli %s, %s : i64" % (scaled, acc, self.const_i64(MULTIPLIER)))
+        self.emit("%s = arith.addi %s, %s : i64" % (total, scaled, h))
+        return total
+
+    def iteration_salt(self, nest):
+        """A salt that differs from iteration to iteration of `nest`."""
+        x = self.salt()
+        for loop in nest:
+            scaled, total = self.fresh(), self.fresh()
+            factor = self.const_i64(self.rng.choice([5, 131, 65599]))
+            self.emit("%s = arith.muli %s, %s : i64" % (scaled, loop.iv64, factor))
+            self.emit("%s = arith.addi %s, %s : i64" % (total, x, scaled))
+            x = total
+        return x
+
+    def hoisted_write(self, buf, nest):
+        """Writes every element of `buf` and reads none: linalg.fill,
+        linalg.generic (on its indices), or from another buffer of its type
+        (memref.copy, or a linalg.map that ignores its init)."""
+        options = ["fill", "fill"]
+        if buf.shape:
+            options.append("generic")
+        if buf.static:
+            options += ["copy", "map"]
+        how = self.rng.choice(options)
+        if how == "fill":
+            value = self.to_element(self.iteration_salt(nest), buf.elem)
+            self.emit("linalg.fill ins(%s : %s) outs(%s : %s)"
+                      % (value, buf.elem, buf.name, buf.type))
+        elif how == "generic":
+            self.write_generic(buf, self.iteration_salt(nest))
+        else:
+            sources = [b for b in self.visible_bufs() if b.type == buf.type
+                       and not b.root.may_point_into(buf.root)
+                       and not buf.root.may_point_into(b.root)]
+            if sources and self.rng.random() < 0.5:
+                source = self.rng.choice(sources)
+            else:
+                # A buffer of the iteration, whose life ends where the
+                # overwrite's begins.
+                source = self.stmt_alloc(elem=buf.elem, shape=list(buf.shape),
+                                         dynamic=False)
+            source.root.read = True
+            if how == "copy":
+                self.emit("memref.copy %s, %s : %s to %s"
+                          % (source.name, buf.name, source.type, buf.type))
+            else:
+                add = "arith.addf" if ELEMENTS[buf.elem][1] == "float" else "arith.addi"
+                a, b, r = self.fresh("a"), self.fresh("b"), self.fresh()
+                self.emit("linalg.map ins(%s : %s) outs(%s : %s)"
+                          % (source.name, source.type, buf.name, buf.type))
+                self.emit("  (%s: %s, %s: %s) {" % (a, buf.elem, b, buf.elem))
+                self.emit("    %s = %s %s, %s : %s" % (r, add, a, a, buf.elem))
+                self.emit("    linalg.yield %s : %s" % (r, buf.elem))
+                self.emit("  }")
+
+    def write_generic(self, buf, salt):
+        """A linalg.generic that writes salt + i*P0 + j*P1 at every element
+        from its indices, its init unread (its map at times transposed)."""
+        rank = len(buf.shape)
+        dims = ["d%d" % i for i in range(rank)]
+        results = list(reversed(dims)) if rank == 2 and self.rng.random() < 0.4 else dims
+        self.emit('linalg.generic {indexing_maps = [affine_map<(%s) -> (%s)>], '
+                  'iterator_types = [%s]} outs(%s : %s) {'
+                  % (", ".join(dims), ", ".join(results),
+                     ", ".join(['"parallel"'] * rank), buf.name, buf.type))
+        self.emit("^bb0(%s: %s):" % (self.fresh("o"), buf.elem))
+        self.fn.indent += 1
+        x = salt
+        for d in range(rank):
+            index, wide = self.fresh("i"), self.fresh()
+            self.emit("%s = linalg.index %d : index" % (index, d))
+            self.emit("%s = arith.index_cast %s : index to i64" % (wide, index))
+            scaled, total = self.fresh(), self.fresh()
+            factor = self.const_i64(self.rng.choice([3, 7, 1009, 65537]))
+            self.emit("%s = arith.muli %s, %s : i64" % (scaled, wide, factor))
+            self.emit("%s = arith.addi %s, %s : i64" % (total, x, scaled))
+            x = total
+        value = self.to_element(x, buf.elem)
+        self.emit("linalg.yield %s : %s" % (value, buf.elem))
+        self.fn.indent -= 1
+        self.emit("}")
+
+    def hoisted_partial(self, plan, nest):
+        """Writes part of the buffer: through a subview (the one made
+        before the loop, or one made here), by linalg.fill or stores."""
+        view = plan.view
+        if view is None or self.rng.random() < 0.4:
+            view = self.hidden_subview(plan.current)
+        salt = self.iteration_salt(nest)
+        if self.rng.random() < 0.6:
+            value = self.to_element(salt, view.elem)
+            self.emit("linalg.fill ins(%s : %s) outs(%s : %s)"
+                      % (value, view.elem, view.name, view.type))
+        else:
+            self.fill(view, salt)
+
+    def hoisted_conditional(self, plan, nest):
+        """Writes the buffer whole under an scf.if of the iteration (and,
+        at times, part of it in the else branch)."""
+        if nest and self.rng.random() < 0.6:
+            x = self.rng.choice(nest).iv64
+            bit, cond = self.fresh(), self.fresh()
+            self.emit("%s = arith.andi %s, %s : i64"
+                      % (bit, x, self.const_i64(1 << self.rng.randrange(2))))
+            self.emit("%s = arith.cmpi eq, %s, %s : i64" % (cond, bit, self.const_i64(0)))
+        else:
+            cond = self.condition()
+        self.emit("scf.if %s {" % cond)
+        self.fn.indent += 1
+        self.scopes.append(Scope("branch"))
+        self.hoisted_write(plan.current, nest)
+        self.close_scope()
+        self.fn.indent -= 1
+        buf = plan.current
+        if buf.static and buf.shape and self.rng.random() < 0.3:
+            self.emit("} else {")
+            self.fn.indent += 1
+            self.scopes.append(Scope("branch"))
+            self.hoisted_partial(plan, nest)
+            self.close_scope()
+            self.fn.indent -= 1
+        self.emit("}")
+
+    def const_of(self, value, itype):
+        if itype == "index":
+            return self.const_index(value)
+        if itype == "i64":
+            return self.const_i64(value)
+        return self.constant(value, itype, "n")
+
+    def from_i64(self, x, itype):
+        if itype == "i64":
+            return x
+        name = self.fresh()
+        if itype == "index":
+            self.emit("%s = arith.index_cast %s : i64 to index" % (name, x))
+        else:
+            self.emit("%s = arith.trunci %s : i64 to %s" % (name, x, itype))
+        return name
+
+    def dynamic_count(self, mask, itype):
+        """A value of 0 to `mask` the program computes (a checksum's low
+        bits), which no pass can know."""
+        x = self.rng.choice(self.visible_ints() or [self.salt()])
+        bits = self.fresh()
+        self.emit("%s = arith.andi %s, %s : i64" % (bits, x, self.const_i64(mask)))
+        return self.from_i64(bits, itype)
+
+    def static_bounds(self, unsigned, low=0):
+        """(lower, upper, step, trips) of a loop of a static trip count."""
+        trips = self.rng.choice([0, 0, 0, 1, 1, 2, 3, 4])
+        step = self.rng.choice([1, 1, 2, 3])
+        lower = self.rng.choice([0, 0, 1, 5] + ([low] if low < 0 else []))
+        if trips:
+            upper = lower + (trips - 1) * step + 1 + self.rng.randrange(step)
+        elif unsigned and self.rng.random() < 0.5:
+            # Above the upper bound unsigned, below it signed: a signed
+            # comparison would run three iterations.
+            lower, upper = -2, 1
+        else:
+            upper = lower - self.rng.choice([0, 0, 1, 3])
+            if unsigned:
+                upper = max(0, upper)
+        return lower, upper, step, trips
+
+    def open_loop(self, carried, top_level):
+        """Opens a sequential loop that carries an i64 (its `acc`, which
+        its reads are mixed into) and the buffers of `carried` (plans);
+        the body's scope is pushed."""
+        kind = self.rng.choices(["for", "for_int", "affine", "while"], [5, 2, 2, 2])[0]
+        if carried:
+            kind = self.rng.choice(["for", "for_int"])
+        loop = Loop(kind)
+        acc0 = self.salt()
+        loop.result = self.fresh("r")
+        loop.acc = self.fresh("a")
+        if kind in ("for", "for_int"):
+            itype = "index" if kind == "for" else self.rng.choice(["i32", "i64"])
+            unsigned = kind == "for_int" and self.rng.random() < 0.3
+            r = self.rng.random()
+            if r < 0.6:
+                lower, upper, step, trips = self.static_bounds(unsigned, low=-3)
+                lb, ub, st = (self.const_of(v, itype) for v in (lower, upper, step))
+                loop.surely = trips > 0
+            else:
+                loop.surely = False
+                dims = [b for b in self.visible_bufs() if b.shape == [None]]
+                if itype == "index" and dims and r < 0.7:
+                    # A buffer's size, modulo 5.
+                    size, sized = self.fresh("d"), self.rng.choice(dims)
+                    self.emit("%s = memref.dim %s, %s : %s" % (
+                        size, sized.name, self.const_index(0), sized.type))
+                    ub = self.fresh()
+                    self.emit("%s = arith.remui %s, %s : index"
+                              % (ub, size, self.const_index(5)))
+                else:
+                    ub = self.dynamic_count(3, itype)
+                lb = (self.dynamic_count(1, itype) if self.rng.random() < 0.3
+                      else self.const_of(0, itype))
+                st = self.const_of(self.rng.choice([1, 1, 2]), itype)
+            iv = self.fresh("i")
+            args = ["%s = %s" % (loop.acc, acc0)]
+            types = ["i64"]
+            for plan in carried:
+                m = self.fresh("m")
+                args.append("%s = %s" % (m, plan.current.name))
+                types.append(plan.current.type)
+                loop.carried.append((plan, m))
+            result = loop.result if not carried else "%s:%d" % (loop.result, len(types))
+            self.emit("%s = scf.for%s %s = %s to %s step %s iter_args(%s) -> (%s)%s {"
+                      % (result, " unsigned" if unsigned else "", iv, lb, ub, st,
+                         ", ".join(args), ", ".join(types),
+                         "" if itype == "index" else " : " + itype))
+            self.fn.indent += 1
+            if itype == "index":
+                loop.iv64 = self.fresh()
+                self.emit("%s = arith.index_cast %s : index to i64" % (loop.iv64, iv))
+            elif itype == "i32":
+                loop.iv64 = self.fresh()
+                self.emit("%s = arith.%s %s : i32 to i64"
+                          % (loop.iv64, "extui" if unsigned else "extsi", iv))
+            else:
+                loop.iv64 = iv
+            for plan, m in loop.carried:
+                plan.current = self.alias(m, plan.buf, plan.buf.root)
+            if carried:
+                loop.result += "#0"
+        elif kind == "affine":
+            iv = self.fresh("i")
+            if top_level and self.rng.random() < 0.4:
+                # Symbols the program computes, defined at the function's
+                # top level as affine.for needs.
+                loop.surely = False
+                ub = self.dynamic_count(3, "index")
+                lb = self.dynamic_count(1, "index") if self.rng.random() < 0.3 else "0"
+                step = 1
+            else:
+                lower, upper, step, trips = self.static_bounds(False)
+                lb, ub = str(lower), str(upper)
+                loop.surely = trips > 0
+            self.emit("%s = affine.for %s = %s to %s%s iter_args(%s = %s) -> (i64) {"
+                      % (loop.result, iv, lb, ub, " step %d" % step if step > 1 else "",
+                         loop.acc, acc0))
+            self.fn.indent += 1
+            loop.iv64 = self.fresh()
+            self.emit("%s = arith.index_cast %s : index to i64" % (loop.iv64, iv))
+        else:
+            loop.region = self.rng.choice(["before", "after"])
+            if self.rng.random() < 0.6:
+                limit = self.rng.choice([0, 1, 2, 3])
+                loop.limit = self.const_i64(limit)
+                loop.surely = loop.region == "before" or limit > 0
+            else:
+                loop.limit = self.dynamic_count(3, "i64")
+                loop.surely = loop.region == "before"
+            n = self.fresh("n")
+            self.emit("%s:2 = scf.while (%s = %s, %s = %s) : (i64, i64) -> (i64, i64) {"
+                      % (loop.result, n, self.const_i64(0), loop.acc, acc0))
+            self.fn.indent += 1
+            if loop.region == "after":
+                cond = self.fresh()
+                self.emit("%s = arith.cmpi slt, %s, %s : i64" % (cond, n, loop.limit))
+                self.emit("scf.condition(%s) %s, %s : i64, i64" % (cond, n, loop.acc))
+                self.fn.indent -= 1
+                n, loop.acc = self.fresh("n"), self.fresh("a")
+                self.emit("} do {")
+                self.emit("^bb0(%s: i64, %s: i64):" % (n, loop.acc))
+                self.fn.indent += 1
+            loop.iv64 = n
+            loop.result += "#1"
+        self.scopes.append(Scope("loop"))
+        self.scopes[-1].ints += [loop.iv64, loop.acc]
+        return loop
+
+    def close_loop(self, loop):
+        """Closes a loop open_loop opened; its result (the i64)."""
+        ints = self.scopes[-1].ints[2:]
+        if ints and self.rng.random() < 0.5:
+            loop.acc = self.mix(loop.acc, self.rng.choice(ints))
+        self.close_scope()
+        if loop.kind in ("for", "for_int"):
+            values = [loop.acc] + [m for _, m in loop.carried]
+            types = ["i64"] + [plan.buf.type for plan, _ in loop.carried]
+            self.emit("scf.yield %s : %s" % (", ".join(values), ", ".join(types)))
+            for index, (plan, _) in enumerate(loop.carried):
+                plan.current = self.alias("%s#%d" % (loop.result[:-2], index + 1),
+                                          plan.buf, plan.buf.root)
+        elif loop.kind == "affine":
+            self.emit("affine.yield %s : i64" % loop.acc)
+        elif loop.region == "before":
+            cond = self.fresh()
+            self.emit("%s = arith.cmpi slt, %s, %s : i64" % (cond, loop.iv64, loop.limit))
+            self.emit("scf.condition(%s) %s, %s : i64, i64" % (cond, loop.iv64, loop.acc))
+            self.fn.indent -= 1
+            n, a = self.fresh("n"), self.fresh("a")
+            self.emit("} do {")
+            self.emit("^bb0(%s: i64, %s: i64):" % (n, a))
+            self.fn.indent += 1
+            n2 = self.fresh()
+            self.emit("%s = arith.addi %s, %s : i64" % (n2, n, self.const_i64(1)))
+            self.emit("scf.yield %s, %s : i64, i64" % (n2, a))
+        else:
+            n2 = self.fresh()
+            self.emit("%s = arith.addi %s, %s : i64" % (n2, loop.iv64, self.const_i64(1)))
+            self.emit("scf.yield %s, %s : i64, i64" % (n2, loop.acc))
+        self.fn.indent -= 1
+        self.emit("}")
+        return loop.result
+
+    def hoisted_parallel(self):
+        """An scf.parallel or scf.forall whose iterations each write some
+        buffers allocated before it whole, with the same values in every
+        iteration (so the unplanned program gives the same on any number
+        of threads), and read them; each iteration stores its checksum in
+        a buffer of results. Its iterations may run at once: no buffer of
+        it may be narrowed to an iteration."""
+        # Enough iterations that threads overlap (as in stmt_parallel).
+        trips = self.rng.choice([1, 3, 16, 64, 256])
+        plans = []
+        for _ in range(self.rng.randrange(2, 4)):
+            plans.append(self.hoisted_buffer("whole", plans))
+        # Made after the plans are chosen, so that none of them is it.
+        results = self.stmt_alloc(elem="i64", shape=[trips], dynamic=False)
+        hidden = self.hide(plans)
+        iv = self.fresh("p")
+        forall = self.rng.random() < 0.5
+        if forall:
+            self.emit("scf.forall (%s) in (%s) {" % (iv, self.const_index(trips)))
+        else:
+            self.emit("scf.parallel (%s) = (%s) to (%s) step (%s) {" % (
+                iv, self.const_index(0), self.const_index(trips), self.const_index(1)))
+        self.fn.indent += 1
+        self.scopes.append(Scope("loop"))
+        saved_quiet, self.quiet = self.quiet, True
+        total = self.salt()
+        for plan in plans:
+            if self.rng.random() < 0.4:
+                own = self.stmt_alloc()
+                mixed = self.fresh()
+                self.emit("%s = arith.addi %s, %s : i64" % (mixed, total, self.checksum(own)))
+                total = mixed
+            self.hoisted_write(plan.buf, [])
+            mixed = self.fresh()
+            self.emit("%s = arith.addi %s, %s : i64" % (mixed, total, self.checksum(plan.buf)))
+            total = mixed
+        self.emit("memref.store %s, %s[%s] : %s" % (total, results.name, iv, results.type))
+        self.close_scope()
+        self.quiet = saved_quiet
+        if not forall:
+            self.emit("scf.reduce")
+        self.fn.indent -= 1
+        self.emit("}")
+        self.unhide(hidden)
+        for plan in plans:
+            if plan.bare:
+                self.add_buf(plan.buf)
+            if self.rng.random() < 0.5:
+                self.stmt_check(plan.buf)
+        self.stmt_check(results)
 
     def stmt_view(self):
         bufs = self.visible_bufs()
@@ -1330,7 +1975,7 @@ class Generator:
                        (self.stmt_relive, 1)]
             if depth < 4:
                 choices += [(self.stmt_for, 2), (self.stmt_if, 2), (self.stmt_while, 1),
-                            (self.stmt_parallel, 2)]
+                            (self.stmt_parallel, 2), (self.stmt_hoisted_loop, 1)]
                 if self.allow_async:
                     choices.append((self.stmt_async, 2))
                 if self.helper_count < 5:

@@ -44,6 +44,24 @@ CONSTRUCTS = {
     "rank 0": r"memref<(i|f)\d+>",
     "rank 2": r"memref<\d+x\d+x",
     "views chained across three lives": lambda text: views_across_lives(text),
+    "loop overwriting a buffer allocated before it, first in each iteration":
+        lambda text: loop_uses(text, first="overwrite"),
+    "the same in the inner of two loops":
+        lambda text: loop_uses(text, first="overwrite", nested=True),
+    "loop writing part of a buffer allocated before it first":
+        lambda text: loop_uses(text, first="partial"),
+    "loop reading a buffer allocated before it, then overwriting it":
+        lambda text: loop_uses(text, first="read", overwritten=True),
+    "loop overwriting a buffer allocated before it under an scf.if":
+        lambda text: loop_uses(text, first="conditional"),
+    "read after a loop of no iteration that overwrites it":
+        lambda text: loop_uses(text, first="overwrite", trips=0, read_after=True),
+    "read after a loop of one iteration that overwrites it":
+        lambda text: loop_uses(text, first="overwrite", trips=1, read_after=True),
+    "read after a loop of several iterations that overwrites it":
+        lambda text: loop_uses(text, first="overwrite", trips=2, read_after=True),
+    "read after a loop of a dynamic trip count that overwrites it":
+        lambda text: loop_uses(text, first="overwrite", trips=None, read_after=True),
 }
 
 def views_across_lives(text):
@@ -96,6 +114,114 @@ def called_in_parallel_loop(text):
                 break
             if "func.call @f" in inner:
                 return True
+    return False
+
+
+# A loop's header line: its indentation, and which loop.
+LOOP = re.compile(r"(\s*)(?:%\w+(?::\d+)? = )?(scf\.for|affine\.for|scf\.while) ")
+
+
+def static_trips(header, constants):
+    """The trip count of a loop's header line when its bounds are
+    constants (`constants`: name to value), else None; an scf.while has
+    none."""
+    match = re.search(r"scf\.for (unsigned )?%\w+ = (%\w+) to (%\w+) step (%\w+)", header)
+    if match:
+        values = [constants.get(name) for name in match.group(2, 3, 4)]
+        if None in values:
+            return None
+        lower, upper, step = values
+        if match.group(1):
+            bits = 32 if header.rstrip().endswith(": i32 {") else 64
+            lower, upper = lower % (1 << bits), upper % (1 << bits)
+        return max(0, -(-(upper - lower) // step))
+    match = re.search(r"affine\.for %\w+ = (-?\d+) to (-?\d+)(?: step (\d+))?", header)
+    if match:
+        lower, upper = int(match.group(1)), int(match.group(2))
+        return max(0, -(-(upper - lower) // int(match.group(3) or 1)))
+    return None
+
+
+def loop_uses(text, first, nested=False, overwritten=False, trips="any",
+              read_after=False):
+    """Whether a buffer allocated in a block before a loop of that block
+    (scf.for, affine.for, scf.while) is first used in the loop's body as
+    `first` says: "overwrite" (linalg.fill, linalg.map or linalg.generic
+    into it, memref.copy to it), "partial" (a subview made there, then
+    written), "read" (memref.load) or "conditional" (an overwrite in an
+    scf.if). `nested`: the overwrite is in the body of an inner loop;
+    `overwritten`: the body overwrites it later; `trips`: the loop's static
+    trip count (2 for two or more, None for a dynamic one); `read_after`: it
+    is loaded (or a subview of it made) after the loop."""
+    lines = text.splitlines()
+    constants = {name: int(value) for name, value in
+                 re.findall(r"(%[ckn]\d+) = arith\.constant (-?\d+) :", text)}
+
+    def indent(line):
+        return len(line) - len(line.lstrip())
+
+    def overwrite(line, name):
+        return re.search(r"linalg\.(fill|map|generic) .*outs\(%s :|memref\.copy %%\w+, %s :"
+                         % (name, name), line)
+
+    for start, header in enumerate(lines):
+        loop = LOOP.match(header)
+        if not loop:
+            continue
+        count = static_trips(header, constants)
+        if trips == 2:
+            if count is None or count < 2:
+                continue
+        elif trips != "any" and count != trips:
+            continue
+        level = len(loop.group(1))
+        end = start + 1
+        while end < len(lines) and (indent(lines[end]) > level or lines[end].strip() != "}"):
+            end += 1
+        body = lines[start + 1:end]
+        # Buffers allocated before the loop in its block.
+        names = []
+        for line in reversed(lines[:start]):
+            if line.strip() and indent(line) < level:
+                break
+            made = re.match(r"\s*(%b\d+) = memref\.alloc", line)
+            if made and indent(line) == level:
+                names.append(made.group(1))
+        for name in names:
+            word = re.compile(re.escape(name) + r"(?!\d)")
+            uses = [i for i, line in enumerate(body) if word.search(line)]
+            if not uses:
+                continue
+            use = body[uses[0]]
+            # The header of the region that holds the first use (the
+            # after region of an scf.while counts as the loop's).
+            holder = header
+            for line in reversed(body[:uses[0]]):
+                if (line.strip() and indent(line) < indent(use)
+                        and not line.strip().startswith(("^bb", "} do"))):
+                    holder = line
+                    break
+            if first == "overwrite":
+                found = (overwrite(use, name) and LOOP.match(holder)
+                         and (holder is not header) == nested)
+            elif first == "partial":
+                view = re.match(r"\s*(%s\d+) = memref\.subview " + name + r"\[", use)
+                later = [line for line in body[uses[0] + 1:]
+                         if view and re.search(view.group(1) + r"(?!\d)", line)]
+                found = later and re.search(r"linalg\.fill .*outs\(%s |memref\.store .*, %s\["
+                                            % (view.group(1), view.group(1)), later[0])
+            elif first == "read":
+                found = re.search(r"memref\.load %s\[" % name, use)
+            else:
+                found = overwrite(use, name) and "scf.if" in holder
+            if not found:
+                continue
+            if overwritten and not any(overwrite(body[i], name) for i in uses[1:]):
+                continue
+            if read_after and not any(re.search(r"memref\.(load|subview) %s\[" % name, line)
+                                      for line in lines[end + 1:]):
+                continue
+            return True
     return False
 
 
