@@ -1122,9 +1122,12 @@ class Generator:
         plans = []
         for _ in range(self.rng.randrange(2, 4)):
             plans.append(self.hoisted_buffer("whole", plans))
-        # Made after the plans are chosen, so that none of them is it.
+        # Made after the plans are chosen, so that none of them is it, and
+        # out of sight in the body, which must not read it (a copy from it
+        # would race with the iterations' stores).
         results = self.stmt_alloc(elem="i64", shape=[trips], dynamic=False)
-        hidden = self.hide(plans)
+        self.scopes[-1].bufs.remove(results)
+        hidden = [(self.scopes[-1], results)] + self.hide(plans)
         iv = self.fresh("p")
         forall = self.rng.random() < 0.5
         if forall:
