@@ -20,6 +20,25 @@ using namespace mlir;
 
 namespace memplan {
 
+SmallVector<Operation *>
+findRemadeViews(Value root, const BufferAliases &aliases, Block *block,
+                llvm::SmallDenseSet<Value> &remadeValues) {
+  // The aliases are in the order they were found, each after the one it
+  // derives from.
+  SmallVector<Operation *> views;
+  for (Value alias : aliases.aliases) {
+    auto view = alias.getDefiningOp<ViewLikeOpInterface>();
+    if (!view || (block && view->getBlock() != block) ||
+        view->getNumResults() != 1 || !isMemoryEffectFree(view) ||
+        !(view.getViewSource() == root ||
+          remadeValues.contains(view.getViewSource())))
+      continue;
+    remadeValues.insert(alias);
+    views.push_back(view);
+  }
+  return views;
+}
+
 SmallVector<BufferLife>
 findBufferLives(Operation *alloc, const BufferAliases &aliases,
                 const ProgramOrder &order,
@@ -55,20 +74,10 @@ findBufferLives(Operation *alloc, const BufferAliases &aliases,
       holdNestedUses.insert(top);
   }
 
-  // Views that a later life can make again from its own: the aliases are
-  // in the order they were found, each after the one it derives from.
+  // Views that a later life can make again from its own.
   llvm::SmallDenseSet<Value> remadeValues;
-  SmallVector<Operation *> views;
-  for (Value alias : aliases.aliases) {
-    auto view = alias.getDefiningOp<ViewLikeOpInterface>();
-    if (!view || view->getBlock() != block || view->getNumResults() != 1 ||
-        !isMemoryEffectFree(view) ||
-        !(view.getViewSource() == root ||
-          remadeValues.contains(view.getViewSource())))
-      continue;
-    remadeValues.insert(alias);
-    views.push_back(view);
-  }
+  SmallVector<Operation *> views =
+      findRemadeViews(root, aliases, block, remadeValues);
 
   // Any other alias made in one life and used in the next would see the
   // wrong one: no life may begin within (made, last used].

@@ -2,6 +2,7 @@
 
 #include "memplan/Analysis/ControlFlowLives.h"
 #include "memplan/Analysis/AsyncWork.h"
+#include "memplan/Analysis/BufferLives.h"
 #include "memplan/Analysis/RegionSemantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -9,8 +10,6 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/IntEqClasses.h"
@@ -189,19 +188,11 @@ findControlFlowLives(Operation *alloc, Region *region,
   // definitions first the allocation, then the whole writes.
   Value root = alloc->getResult(0);
   WholeWrites wholeWrites(root, aliases, order);
-  // Views each life can make again (the aliases come each after the one it
-  // derives from); making one accesses nothing.
+  // Views each life can make again, wherever they are; making one accesses
+  // nothing.
   llvm::SmallDenseSet<Value> remadeValues;
-  SmallVector<Operation *> views;
-  for (Value alias : aliases.aliases) {
-    auto view = alias.getDefiningOp<ViewLikeOpInterface>();
-    if (!view || view->getNumResults() != 1 || !isMemoryEffectFree(view) ||
-        !(view.getViewSource() == root ||
-          remadeValues.contains(view.getViewSource())))
-      continue;
-    remadeValues.insert(alias);
-    views.push_back(view);
-  }
+  SmallVector<Operation *> views =
+      findRemadeViews(root, aliases, /*block=*/nullptr, remadeValues);
   llvm::SmallPtrSet<Operation *, 8> viewOps(views.begin(), views.end());
   llvm::SetVector<Operation *> lifted;
   for (Operation *user : aliases.users)

@@ -196,8 +196,8 @@ void removeFrees(ArrayRef<OpOperand *> frees) {
 /// of several blocks, in its ops there). A later life makes again, from
 /// `view` and at `builder`'s point, the views of the allocation made before
 /// it began that it uses; a life in a region of several blocks makes each
-/// where the original is, which its last life's rewrite leaves unused
-/// (eraseUnusedViews).
+/// where the original is, and the originals go once every slab of the
+/// function is rewritten (eraseRewrittenAllocations).
 void replaceUsesInLife(const FunctionBuffer &buffer, Value view,
                        OpBuilder &builder) {
   Value memref = buffer.getMemRef();

@@ -18,6 +18,7 @@
 #include "memplan/Analysis/WholeWrites.h"
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace memplan {
@@ -45,6 +46,16 @@ struct BufferLife {
   mlir::Operation *overwrite = nullptr;
   llvm::SmallVector<std::pair<uint64_t, uint64_t>, 0> liveRanges;
 };
+
+/// The views of the buffer `root` that each life can make again from its
+/// own view: those made by ops without memory effects from the buffer or
+/// from an earlier one of them, in the order found (each after the one it
+/// derives from); with `block`, only those made in it. Their results go in
+/// `remadeValues`.
+llvm::SmallVector<mlir::Operation *>
+findRemadeViews(mlir::Value root, const BufferAliases &aliases,
+                mlir::Block *block,
+                llvm::SmallDenseSet<mlir::Value> &remadeValues);
 
 /// The lives of the buffer `alloc` defines, in order, when overwrites split
 /// it into more than one or a loop narrows its only one (iterationBegin);
