@@ -63,13 +63,11 @@ def check_space(space, where, offsets_mode):
     require(space, "buffers", is_count, "a count", where)
     require(space, "lower-bound", is_count, "a count", where)
     require(space, "naive", is_count, "a count", where)
-    if "lifetimes-widened" in space:
-        require(space, "lifetimes-widened", is_count, "a count", where)
-        interval_bound = require(space, "interval-lower-bound", is_count,
-                                 "a count", where)
-        if interval_bound < space["lower-bound"]:
-            raise ReportError(f"{where}: the bound of the widened intervals "
-                              "is below the bound of the program")
+    if "lifetimes-gapped" in space:
+        gapped = require(space, "lifetimes-gapped", is_count, "a count", where)
+        if gapped == 0 or gapped > space["buffers"]:
+            raise ReportError(f"{where}: 'lifetimes-gapped' must be between "
+                              "1 and the number of buffers")
     seconds = require(space, "seconds", is_number, "a number", where)
     if seconds < 0:
         raise ReportError(f"{where}: 'seconds' must not be negative")
@@ -77,7 +75,7 @@ def check_space(space, where, offsets_mode):
             lambda v: v in ("alloc", "global", "argument", "stack"),
             "alloc, global, argument or stack", where)
     proven = require(space, "proven-bound", is_count, "a count", where)
-    if proven < space.get("interval-lower-bound", space["lower-bound"]):
+    if proven < space["lower-bound"]:
         raise ReportError(f"{where}: the proven bound is below the lower bound")
     # Every allocation apart is a plan, so no bound passes it.
     if space["naive"] < space["lower-bound"]:
@@ -103,7 +101,7 @@ def check_space(space, where, offsets_mode):
 
 
 def check_live_ranges(ranges, start, end, where):
-    """A widened lifetime: its ranges are sorted, with gaps between, and
+    """A gapped lifetime: its ranges are sorted, with gaps between, and
     [start, end) is their hull."""
     if not isinstance(ranges, list) or len(ranges) < 2 or not all(
             isinstance(r, list) and len(r) == 2 and all(is_count(x) for x in r)
@@ -238,14 +236,17 @@ def find_shared(members, offsets_mode):
     or None. A sweep over time: the live buffers are kept in offset order, so
     a new one can only overlap its neighbours, and a plan of many buffers
     live at once is checked in O(n log n) rather than pair by pair. A
-    zero-byte buffer or an empty lifetime shares nothing."""
+    zero-byte buffer or an empty lifetime shares nothing; a gapped lifetime
+    enters and leaves the sweep once per interval of its live-ranges."""
     events = []
     for index, buffer in members:
         if buffer["start"] >= buffer["end"] or (offsets_mode and not buffer["bytes"]):
             continue
         # At equal times ends (0) come first: lifetimes are half-open.
-        events.append((buffer["start"], 1, index, buffer))
-        events.append((buffer["end"], 0, index, buffer))
+        for start, end in buffer.get("live-ranges",
+                                     [[buffer["start"], buffer["end"]]]):
+            events.append((start, 1, index, buffer))
+            events.append((end, 0, index, buffer))
     events.sort(key=lambda event: event[:3])
     live = []  # (offset, end, index) in offset order, or object -> index
     holders = {}

@@ -219,7 +219,7 @@ class Figures:
     slab: int = 0
     naive: int = 0
     lower: int = 0
-    widened: int = 0
+    gapped: int = 0
     outside_bytes: int = 0    # static bytes of the buffers not planned
     outside_dynamic: int = 0  # buffers not planned whose size is not static
     pipeline_ok: bool = None  # dealloc-before only
@@ -241,7 +241,7 @@ def figures_of(ir, document):
     figures.left = dict(total.left_by_reason)
     figures.slab, figures.naive, figures.lower = total.slab, total.naive, total.lower
     figures.unseen = figures.buffers - total.total
-    figures.widened = sum(space.get("lifetimes-widened", 0)
+    figures.gapped = sum(space.get("lifetimes-gapped", 0)
                           for function in document["functions"]
                           for space in function["spaces"])
     all_static = 0
@@ -367,8 +367,8 @@ def table(pipeline, rows, baseline, without):
             cells += [f"fails: {after.error}"] + ["–"] * 6
         else:
             ratio = f"{after.slab / after.lower:.3f}" if after.lower else "–"
-            if after.widened:
-                ratio += f" ({after.widened} widened)"
+            if after.gapped:
+                ratio += f" ({after.gapped} gapped)"
             cells += [f"{after.planned}", reasons_text(after), kib(after.slab),
                       kib(after.naive), kib(after.lower), ratio, outside_text(after)]
         if pipeline.without:
@@ -409,8 +409,8 @@ def document(results, args):
         "of planned bytes live at one time on the real lifetimes (alignment padding",
         "not counted, so a slab of buffers aligned to 64 can exceed it by up to 63",
         "bytes a buffer; *slab / bound* is 1.000 when they are equal to a tenth of a",
-        "percent); *widened* counts lifetimes planned as one interval",
-        "over control flow (the bound is still that of the real lifetimes);",
+        "percent); *gapped* counts lifetimes with gaps over control flow,",
+        "planned interval by interval;",
         "*outside* is what stays outside the slabs: the static bytes of the buffers",
         "not planned, plus those of dynamic size; *slab without* is the slab of",
         "the same input through the pipeline this one starts from (named in its",

@@ -19,7 +19,10 @@ uint64_t getBarrierEpoch(ArrayRef<uint64_t> barriers, uint64_t point) {
 
 SmallVector<Buffer> toBarrierEpochs(ArrayRef<Buffer> buffers,
                                     ArrayRef<uint64_t> barriers) {
-  SmallVector<Buffer> epochs(buffers.begin(), buffers.end());
+  // A gapped lifetime spans the epochs of its hull: the barrier checks
+  // (validateBarrierSeparation, chooseBarriers) read the hulls too, and
+  // memory shared by a group is small.
+  SmallVector<Buffer> epochs = getHulls(buffers);
   for (Buffer &buffer : epochs) {
     // An empty lifetime stays empty: it shares no epoch with anything.
     if (buffer.end <= buffer.start) {

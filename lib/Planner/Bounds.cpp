@@ -57,8 +57,11 @@ Expected<uint64_t> computeLowerBound(ArrayRef<Buffer> buffers) {
     rounded[index] = *sum;
     anyPadding |= padding[index] != 0;
     uint32_t id = index;
-    events.push_back({buffer.start, id, /*isStart=*/1});
-    events.push_back({buffer.end, id, /*isStart=*/0});
+    // A gapped lifetime counts only where it is live.
+    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      events.push_back({start, id, /*isStart=*/1});
+      events.push_back({end, id, /*isStart=*/0});
+    });
   }
   // Ends sort first at equal times. The order of equal events does not
   // matter: the sum only grows over a run of starts, each adding at least
@@ -85,6 +88,9 @@ Expected<uint64_t> computeLowerBound(ArrayRef<Buffer> buffers) {
     live = *sum;
     uint64_t largestPadding = 0;
     if (anyPadding) {
+      // Live again after a gap: an entry of its earlier interval may still
+      // be in the heap, with the same padding.
+      dead[event.id] = false;
       paddings.push({padding[event.id], event.id});
       while (dead[paddings.top().second])
         paddings.pop();
@@ -152,8 +158,10 @@ SmallVector<uint64_t> computePositionalMaximums(ArrayRef<Buffer> buffers) {
   for (const Buffer &buffer : buffers) {
     if (buffer.start >= buffer.end || buffer.size == 0)
       continue;
-    times.push_back(buffer.start);
-    times.push_back(buffer.end);
+    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      times.push_back(start);
+      times.push_back(end);
+    });
   }
   // std::sort: llvm::sort would hand these plain integers to qsort.
   std::sort(times.begin(), times.end());
@@ -172,9 +180,13 @@ SmallVector<uint64_t> computePositionalMaximums(ArrayRef<Buffer> buffers) {
     return uint32_t(llvm::lower_bound(times, time) - times.begin());
   };
   SmallVector<Span> spans;
+  // A gapped lifetime gives a span per interval: they never meet, so the
+  // buffer is counted once at each time it is live.
   for (const Buffer &buffer : buffers)
     if (buffer.start < buffer.end && buffer.size != 0)
-      spans.push_back({buffer.size, slotOf(buffer.start), slotOf(buffer.end)});
+      buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+        spans.push_back({buffer.size, slotOf(start), slotOf(end)});
+      });
   // Largest first. The order of equal sizes does not change a count; in
   // time order, those of one size walk the tree from left to right and
   // find most of its nodes in cache (a million buffers of 33 sizes took

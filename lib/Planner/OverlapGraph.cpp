@@ -40,7 +40,8 @@ bool OverlapGraph::sweep(ArrayRef<Buffer> buffers, size_t maxPairs,
   // Sweep the starts, keeping the buffers seen so far that are still live.
   // A buffer j seen before i has start_j <= start_i, so they overlap when j
   // is live at start_i (start_i < end_j) and start_j < end_i; the latter
-  // only fails when i starts with j and is empty.
+  // only fails when i starts with j and is empty. Where either has gaps,
+  // hulls that overlap need not mean lives that do.
   SmallVector<std::pair<unsigned, unsigned>> pairs;
   SmallVector<unsigned> live;
   for (auto [position, i] : llvm::enumerate(byStart)) {
@@ -50,7 +51,9 @@ bool OverlapGraph::sweep(ArrayRef<Buffer> buffers, size_t maxPairs,
     llvm::erase_if(live,
                    [&](unsigned j) { return buffers[j].end <= buffer.start; });
     for (unsigned j : live)
-      if (buffers[j].start < buffer.end)
+      if (buffers[j].start < buffer.end &&
+          ((!buffer.hasGaps() && !buffers[j].hasGaps()) ||
+           buffer.overlapsInTime(buffers[j])))
         pairs.push_back({i, j});
     if (buffer.start < buffer.end)
       live.push_back(i);

@@ -20,7 +20,8 @@
 namespace memplan::detail {
 
 /// For each buffer of non-zero size, the other buffers of non-zero size `b`
-/// with `buffer.overlapsInTime(b)`, by increasing index. Note that this pairs
+/// with `buffer.overlapsInTime(b)` (where gapped lifetimes overlap only in
+/// their hulls, not), by increasing index. Note that this pairs
 /// a buffer with an empty lifetime [t, t) with those live on both sides of
 /// t, as Buffer::overlapsInTime does. Built by a sweep over the starts in
 /// O(n log n + K) time and O(n + K) memory for K overlapping pairs.

@@ -9,10 +9,12 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <optional>
+#include <tuple>
 
 using namespace llvm;
 
@@ -80,7 +82,11 @@ static SmallVector<StringRef> splitFields(StringRef line) {
   return fields;
 }
 
-void CsvProblem::addRow(ArrayRef<StringRef> fields, unsigned idField) {
+void CsvProblem::addRow(ArrayRef<StringRef> fields, unsigned idField,
+                        unsigned buffer) {
+  if (buffer == firstRowOf.size())
+    firstRowOf.push_back(rowEnds.size());
+  bufferOfRow.push_back(buffer);
   size_t begin = rowText.size();
   for (auto [index, field] : llvm::enumerate(fields)) {
     if (index != 0)
@@ -169,8 +175,19 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
 
   // Where the id lies among the fields kept.
   unsigned idColumn = llvm::find(keptFields, *fieldOf[Id]) - keptFields.begin();
-  // Line of each id, for duplicates. The ids point into `text`.
-  DenseMap<StringRef, unsigned> idLines;
+  // The buffer of each id and the line it was first on. The ids point into
+  // `text`.
+  struct IdEntry {
+    unsigned buffer;
+    unsigned line;
+  };
+  DenseMap<StringRef, IdEntry> ids;
+  // The intervals of the ids on more than one row, each with its line.
+  struct RangeOnLine {
+    LiveRange range;
+    unsigned line;
+  };
+  DenseMap<unsigned, SmallVector<RangeOnLine>> rangesOf;
   while (std::optional<StringRef> rowText = takeNonBlankLine()) {
     SmallVector<StringRef> fields = splitFields(*rowText);
     if (fields.size() != header.size())
@@ -198,35 +215,74 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
     if (!isPowerOf2_64(values[Alignment]))
       return reader.error(line, "alignment " + Twine(values[Alignment]) +
                                     " is not a power of two");
-    auto [it, inserted] = idLines.try_emplace(id, line);
-    if (!inserted)
-      return reader.error(line, "duplicate id '" + shown(id) +
-                                    "' (first on line " + Twine(it->second) +
-                                    ")");
-
-    Buffer buffer;
-    buffer.size = values[Size];
-    buffer.alignment = values[Alignment];
-    buffer.start = values[Lower];
-    buffer.end = values[Upper];
-    problem.buffers.push_back(buffer);
+    auto [it, inserted] =
+        ids.try_emplace(id, IdEntry{unsigned(problem.buffers.size()), line});
+    unsigned index = it->second.buffer;
+    LiveRange range{values[Lower], values[Upper]};
+    if (inserted) {
+      Buffer buffer;
+      buffer.size = values[Size];
+      buffer.alignment = values[Alignment];
+      buffer.start = range.start;
+      buffer.end = range.end;
+      problem.buffers.push_back(buffer);
+    } else {
+      // Another interval of a gapped lifetime.
+      const Buffer &buffer = problem.buffers[index];
+      if (buffer.size != values[Size] || buffer.alignment != values[Alignment])
+        return reader.error(
+            line, "id '" + shown(id) + "' has size " + Twine(values[Size]) +
+                      " and alignment " + Twine(values[Alignment]) +
+                      ", but size " + Twine(buffer.size) + " and alignment " +
+                      Twine(buffer.alignment) + " on line " +
+                      Twine(it->second.line) +
+                      " (the rows of one id are intervals of one buffer)");
+      SmallVector<RangeOnLine> &ranges = rangesOf[index];
+      if (ranges.empty())
+        ranges.push_back({{buffer.start, buffer.end}, it->second.line});
+      ranges.push_back({range, line});
+    }
     SmallVector<StringRef, NumColumns> kept;
     for (unsigned field : keptFields)
       kept.push_back(fields[field]);
-    problem.addRow(kept, idColumn);
+    problem.addRow(kept, idColumn, index);
+  }
+
+  // Each gapped lifetime, its intervals in time order: none may overlap
+  // another (one buffer is live once at a time).
+  for (auto &[index, ranges] : rangesOf) {
+    llvm::sort(ranges, [](const RangeOnLine &lhs, const RangeOnLine &rhs) {
+      return std::tie(lhs.range.start, lhs.line) <
+             std::tie(rhs.range.start, rhs.line);
+    });
+    for (size_t i = 1; i != ranges.size(); ++i)
+      if (ranges[i].range.start < ranges[i - 1].range.end)
+        return reader.error(
+            std::max(ranges[i].line, ranges[i - 1].line),
+            "the intervals [" + Twine(ranges[i - 1].range.start) + ", " +
+                Twine(ranges[i - 1].range.end) + ") and [" +
+                Twine(ranges[i].range.start) + ", " +
+                Twine(ranges[i].range.end) + ") of id '" +
+                shown(problem.getId(index)) + "' overlap (lines " +
+                Twine(std::min(ranges[i].line, ranges[i - 1].line)) + " and " +
+                Twine(std::max(ranges[i].line, ranges[i - 1].line)) + ")");
+    SmallVector<LiveRange> intervals = llvm::map_to_vector(
+        ranges, [](const RangeOnLine &entry) { return entry.range; });
+    setLiveRanges(problem.buffers[index], intervals);
   }
   return problem;
 }
 
 /// Writes the header and rows of `problem`, each followed by what `extra`
-/// writes for it (with its leading commas); `extraHeader` names those columns.
+/// writes for its buffer (with its leading commas); `extraHeader` names those
+/// columns.
 template <typename ExtraFn>
 static void writeCsv(raw_ostream &os, const CsvProblem &problem,
                      StringRef extraHeader, ExtraFn extra) {
   os << join(problem.columns, ",") << extraHeader << '\n';
-  for (size_t row = 0, e = problem.buffers.size(); row != e; ++row) {
+  for (size_t row = 0, e = problem.getNumRows(); row != e; ++row) {
     os << problem.getRow(row);
-    extra(row);
+    extra(problem.getBufferOfRow(row));
     os << '\n';
   }
 }
@@ -235,20 +291,20 @@ void writeProblemCsv(raw_ostream &os, ArrayRef<Buffer> buffers) {
   bool withAlignment = llvm::any_of(
       buffers, [](const Buffer &buffer) { return buffer.alignment != 1; });
   os << "id,lower,upper,size" << (withAlignment ? ",alignment" : "") << '\n';
-  for (auto [index, buffer] : llvm::enumerate(buffers)) {
-    os << index << ',' << buffer.start << ',' << buffer.end << ','
-       << buffer.size;
-    if (withAlignment)
-      os << ',' << buffer.alignment;
-    os << '\n';
-  }
+  for (auto [index, buffer] : llvm::enumerate(buffers))
+    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      os << index << ',' << start << ',' << end << ',' << buffer.size;
+      if (withAlignment)
+        os << ',' << buffer.alignment;
+      os << '\n';
+    });
 }
 
 void writeOffsetsCsv(raw_ostream &os, const CsvProblem &problem,
                      ArrayRef<uint64_t> offsets) {
   assert(offsets.size() == problem.buffers.size() && "one offset per buffer");
   writeCsv(os, problem, ",offset",
-           [&](size_t row) { os << ',' << offsets[row]; });
+           [&](size_t buffer) { os << ',' << offsets[buffer]; });
 }
 
 void writeObjectsCsv(raw_ostream &os, const CsvProblem &problem,
@@ -256,8 +312,8 @@ void writeObjectsCsv(raw_ostream &os, const CsvProblem &problem,
   assert(objectOf.size() == problem.buffers.size() &&
          offsets.size() == problem.buffers.size() &&
          "one object and one offset per buffer");
-  writeCsv(os, problem, ",object,offset", [&](size_t row) {
-    os << ',' << objectOf[row] << ',' << offsets[row];
+  writeCsv(os, problem, ",object,offset", [&](size_t buffer) {
+    os << ',' << objectOf[buffer] << ',' << offsets[buffer];
   });
 }
 

@@ -19,6 +19,7 @@ set(MEMPLAN_PLANNER_SOURCES
   Exact/CapacitySearch.cpp
   Exact/ExactModel.cpp
   Exact/ExactSolver.cpp
+  LiveRanges.cpp
   ObjectLayout.cpp
   OverlapGraph.cpp
   Planner.cpp

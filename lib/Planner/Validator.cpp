@@ -4,7 +4,9 @@
 // buffers ordered by offset. Live buffers are pairwise disjoint in bytes (the
 // sweep stops at the first clash), so their ends are ordered like their
 // offsets and a new buffer can only clash with its two neighbours. That makes
-// the check O(n log n). The live buffers are kept as set bits at their ranks
+// the check O(n log n). A buffer with a gapped lifetime enters and leaves the
+// sweep once per interval, so only what is live at one time is compared. The
+// live buffers are kept as set bits at their ranks
 // by (offset, index), in a bit set with a summary level per 64 words: a
 // std::set of a million live buffers made the check take over a second, and
 // best checks every strategy's plan.
@@ -44,7 +46,37 @@ static Error checkRecord(const Buffer &buffer, size_t index) {
   if (buffer.start >= buffer.end)
     return invalid("buffer " + Twine(index) + " has an empty lifetime [" +
                    Twine(buffer.start) + ", " + Twine(buffer.end) + ")");
+  if (buffer.ranges.empty())
+    return Error::success();
+  if (buffer.ranges.size() < 2 || buffer.ranges.front().start != buffer.start ||
+      buffer.ranges.back().end != buffer.end)
+    return invalid("buffer " + Twine(index) +
+                   "'s live ranges are not two or more with the hull [" +
+                   Twine(buffer.start) + ", " + Twine(buffer.end) + ")");
+  for (auto [i, range] : llvm::enumerate(buffer.ranges))
+    if (range.start >= range.end ||
+        (i != 0 && buffer.ranges[i - 1].end >= range.start))
+      return invalid("buffer " + Twine(index) + "'s live range " + Twine(i) +
+                     " [" + Twine(range.start) + ", " + Twine(range.end) +
+                     ") is empty or does not lie after the one before it");
   return Error::success();
+}
+
+/// The first time interval on which `a` and `b` are both live, which
+/// overlap in time.
+static LiveRange getFirstCommonRange(const Buffer &a, const Buffer &b) {
+  SmallVector<LiveRange> rangesA, rangesB;
+  a.forEachLiveRange([&](uint64_t s, uint64_t e) {
+    rangesA.push_back({s, e});
+  });
+  b.forEachLiveRange([&](uint64_t s, uint64_t e) {
+    rangesB.push_back({s, e});
+  });
+  for (const LiveRange &x : rangesA)
+    for (const LiveRange &y : rangesB)
+      if (x.start < y.end && y.start < x.end)
+        return {std::max(x.start, y.start), std::min(x.end, y.end)};
+  return {a.start, a.start};
 }
 
 /// Checks what can be checked of buffer `index` without looking at others.
@@ -78,11 +110,11 @@ static Error clash(ArrayRef<Buffer> buffers, const Plan &plan, size_t a,
     std::swap(a, b);
   const Buffer &bufA = buffers[a], &bufB = buffers[b];
   uint64_t offsetA = plan.offsets[a], offsetB = plan.offsets[b];
+  LiveRange common = getFirstCommonRange(bufA, bufB);
   // Both ends were checked against overflow by checkBuffer.
   return invalid(
       "buffers " + Twine(a) + " and " + Twine(b) + " overlap in time [" +
-      Twine(std::max(bufA.start, bufB.start)) + ", " +
-      Twine(std::min(bufA.end, bufB.end)) + ") and share bytes [" +
+      Twine(common.start) + ", " + Twine(common.end) + ") and share bytes [" +
       Twine(std::max(offsetA, offsetB)) + ", " +
       Twine(std::min(offsetA + bufA.size, offsetB + bufB.size)) + ")");
 }
@@ -115,8 +147,10 @@ Error validatePlan(ArrayRef<Buffer> buffers, const Plan &plan) {
   for (auto [rank, entry] : llvm::enumerate(byOffset)) {
     const Buffer &buffer = buffers[entry.second];
     endOf[rank] = entry.first + buffer.size;
-    events.push_back({buffer.start, uint32_t(rank), /*isStart=*/1});
-    events.push_back({buffer.end, uint32_t(rank), /*isStart=*/0});
+    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      events.push_back({start, uint32_t(rank), /*isStart=*/1});
+      events.push_back({end, uint32_t(rank), /*isStart=*/0});
+    });
   }
   // Made in rank order, the events keep it among equal ones: the first clash
   // reported does not depend on how they were sorted.
@@ -176,20 +210,30 @@ Error validateObjectPlan(ArrayRef<Buffer> buffers, const ObjectPlan &plan) {
                      Twine(object) + " overflows 64 bits");
     total = *sum;
 
-    // Sorted by start, each buffer can only overlap the one before it if the
-    // earlier ones are pairwise disjoint, which the scan establishes.
-    SmallVector<unsigned> &list = members[object];
-    llvm::stable_sort(list, [&](unsigned lhs, unsigned rhs) {
-      return buffers[lhs].start < buffers[rhs].start;
-    });
-    for (size_t i = 1, e = list.size(); i != e; ++i) {
-      const Buffer &prev = buffers[list[i - 1]], &cur = buffers[list[i]];
-      if (prev.overlapsInTime(cur)) {
-        unsigned a = std::min(list[i - 1], list[i]);
-        unsigned b = std::max(list[i - 1], list[i]);
+    // The live ranges of the object's buffers sorted by start: each can only
+    // overlap the one before it if the earlier ones are pairwise disjoint,
+    // which the scan establishes (a buffer's own ranges are disjoint).
+    struct MemberRange {
+      uint64_t start, end;
+      unsigned buffer;
+    };
+    SmallVector<MemberRange> ranges;
+    for (unsigned member : members[object])
+      buffers[member].forEachLiveRange([&](uint64_t start, uint64_t end) {
+        ranges.push_back({start, end, member});
+      });
+    llvm::stable_sort(ranges,
+                      [](const MemberRange &lhs, const MemberRange &rhs) {
+                        return lhs.start < rhs.start;
+                      });
+    for (size_t i = 1, e = ranges.size(); i != e; ++i) {
+      const MemberRange &prev = ranges[i - 1], &cur = ranges[i];
+      if (prev.end > cur.start) {
+        unsigned a = std::min(prev.buffer, cur.buffer);
+        unsigned b = std::max(prev.buffer, cur.buffer);
         return invalid("buffers " + Twine(a) + " and " + Twine(b) +
                        " of object " + Twine(object) + " overlap in time [" +
-                       Twine(std::max(prev.start, cur.start)) + ", " +
+                       Twine(cur.start) + ", " +
                        Twine(std::min(prev.end, cur.end)) + ")");
       }
     }

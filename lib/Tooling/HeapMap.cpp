@@ -89,11 +89,19 @@ std::string formatHeapMapBytes(uint64_t bytes) {
   return text + " " + units[unit];
 }
 
+std::string formatLiveRanges(const Buffer &buffer) {
+  std::string text;
+  buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+    text += formatv("{0}[{1}, {2})", text.empty() ? "" : " ", start, end);
+  });
+  return text;
+}
+
 std::string describeBuffer(unsigned index, const Buffer &buffer,
                            uint64_t offset) {
-  return formatv("buffer #{0}: {1} ({2} bytes), live [{3}, {4}), offset {5}",
-                 index, formatHeapMapBytes(buffer.size), buffer.size,
-                 buffer.start, buffer.end, offset)
+  return formatv("buffer #{0}: {1} ({2} bytes), live {3}, offset {4}", index,
+                 formatHeapMapBytes(buffer.size), buffer.size,
+                 formatLiveRanges(buffer), offset)
       .str();
 }
 
@@ -274,18 +282,27 @@ static void writePicture(raw_ostream &os, const HeapMapPicture &picture,
   for (auto [index, buffer] : enumerate(buffers)) {
     uint64_t offset =
         index < picture.offsets.size() ? picture.offsets[index] : 0;
-    double x = xOf(buffer.start);
-    double width = std::max(xOf(buffer.end) - x, minExtent);
     double y = yOf(offset);
     double height = std::max(yOf(offset + buffer.size) - y, minExtent);
     std::string label =
         index < picture.labels.size() && !picture.labels[index].empty()
             ? picture.labels[index]
             : describeBuffer(index, buffer, offset);
-    os << "<rect class=\"buffer\" x=\"" << number(x) << "\" y=\"" << number(y)
-       << "\" width=\"" << number(width) << "\" height=\"" << number(height)
-       << "\" fill=\"" << colourOf(index) << "\"><title>" << escapeXml(label)
-       << "</title></rect>\n";
+    // A rectangle per interval of a gapped lifetime; the name goes on the
+    // widest.
+    double x = 0, width = -1;
+    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      double rangeX = xOf(start);
+      double rangeWidth = std::max(xOf(end) - rangeX, minExtent);
+      os << "<rect class=\"buffer\" x=\"" << number(rangeX) << "\" y=\""
+         << number(y) << "\" width=\"" << number(rangeWidth) << "\" height=\""
+         << number(height) << "\" fill=\"" << colourOf(index) << "\"><title>"
+         << escapeXml(label) << "</title></rect>\n";
+      if (rangeWidth > width) {
+        x = rangeX;
+        width = rangeWidth;
+      }
+    });
     // The index only where it fits; the tooltip says the rest.
     std::string name =
         index < picture.names.size() && !picture.names[index].empty()

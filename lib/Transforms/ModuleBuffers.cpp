@@ -140,20 +140,20 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
       space.scopeIndex = scopeIndex;
       space.buffers.assign(buffers.begin(), buffers.end());
       for (const FunctionBuffer *buffer : buffers) {
-        space.problem.push_back(
-            {buffer->size, buffer->alignment, buffer->start, buffer->end});
-        if (!buffer->liveRanges.empty())
-          ++space.widened;
-      }
-      if (space.widened)
-        for (const FunctionBuffer *buffer : buffers) {
-          if (buffer->liveRanges.empty())
-            space.liveRanges.push_back(
-                {buffer->size, buffer->alignment, buffer->start, buffer->end});
-          for (auto [start, end] : buffer->liveRanges)
-            space.liveRanges.push_back(
-                {buffer->size, buffer->alignment, start, end});
+        Buffer &record = space.problem.emplace_back();
+        record.size = buffer->size;
+        record.alignment = buffer->alignment;
+        record.start = buffer->start;
+        record.end = buffer->end;
+        // Live with gaps: planned interval by interval.
+        if (!buffer->liveRanges.empty()) {
+          setLiveRanges(record,
+                        llvm::map_to_vector(buffer->liveRanges, [](auto range) {
+                          return LiveRange{range.first, range.second};
+                        }));
+          ++space.gapped;
         }
+      }
       if (limits.isSharedByGroup(memorySpace)) {
         SpaceProblem::GroupSharing sharing;
         sharing.barriers = findGroupBarriers(function.func);
@@ -165,7 +165,6 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
                    sharing.candidates.begin(), sharing.candidates.end(),
                    std::back_inserter(epochCuts));
         space.problem = toBarrierEpochs(space.problem, epochCuts);
-        space.liveRanges = toBarrierEpochs(space.liveRanges, epochCuts);
         space.sharing = std::move(sharing);
       }
       LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "

@@ -64,12 +64,8 @@ struct SpaceProblem {
   std::optional<GroupSharing> sharing;
 
   /// How many buffers have gaps in their lives (FunctionBuffer::liveRanges),
-  /// so that `problem` holds each as the hull of its ranges.
-  unsigned widened = 0;
-  /// When `widened`, every buffer's ranges as buffers of their own, in the
-  /// units of `problem`: the lower bound of the program as it runs is the
-  /// bound of these, not of `problem`.
-  llvm::SmallVector<Buffer> liveRanges;
+  /// which `problem` holds as Buffer::ranges.
+  unsigned gapped = 0;
 
   /// "@FUNC/S", how exported problems name the space.
   std::string getKey() const;

@@ -331,20 +331,12 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   if (!plan)
     return fail(func, "planning failed", plan.takeError());
   // `best` has swept the problem for its live bound already.
-  llvm::Expected<uint64_t> intervalBound =
+  llvm::Expected<uint64_t> lowerBound =
       options.kind == PlanKind::Offsets && plan->outcome.liveBound
           ? llvm::Expected<uint64_t>(*plan->outcome.liveBound)
           : computeLowerBound(options.kind, problem);
-  if (!intervalBound)
-    return fail(func, "lower bound", intervalBound.takeError());
-  // Widened lifetimes make a problem harder than the program's: its bound
-  // is not one of the program, and the program's is what the figures give.
-  llvm::Expected<uint64_t> lowerBound =
-      space.widened ? computeLowerBound(options.kind, space.liveRanges)
-                    : std::move(intervalBound);
   if (!lowerBound)
     return fail(func, "lower bound", lowerBound.takeError());
-  uint64_t intervalLowerBound = space.widened ? *intervalBound : *lowerBound;
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
   if (llvm::Error error =
@@ -378,14 +370,10 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
         exactAnswer =
             fit->answer != CapacityAnswer::DoesNotFit
                 ? "exact found no plan that fits within the time limit"
-            : space.widened
-                ? "exact proved that no plan of the widened lifetimes fits"
                 : "exact proved that no plan fits";
-      // What exact proved of the widened intervals bounds nothing else.
-      return emitCapacityError(
-          space, *capacity, bestSize,
-          space.widened ? *lowerBound : std::max(*lowerBound, fit->lowerBound),
-          exactAnswer);
+      return emitCapacityError(space, *capacity, bestSize,
+                               std::max(*lowerBound, fit->lowerBound),
+                               exactAnswer);
     }
     if (llvm::Error error =
             validateSpacePlan(space, *fit->plan, spacePlan.barriersToInsert))
@@ -417,13 +405,6 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   functionPlan.placement = placer.getPlacement(func);
   PlanFigures &figures = functionPlan.figures;
   std::string details = plan->details;
-  if (space.widened && plan->getTotalSize() > *lowerBound)
-    details += (details.empty() ? "" : "; ") +
-               llvm::formatv("{0} of {1} lifetimes widened over control flow: "
-                             "what is proven holds for the widened intervals, "
-                             "whose bound is {2} bytes",
-                             space.widened, problem.size(), intervalLowerBound)
-                   .str();
   // Several spaces' details are joined with the ';' they use inside.
   if (labelDetails && !details.empty()) {
     std::string label = describeMemorySpace(space.memorySpace);
@@ -434,7 +415,7 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
     details = "[" + label + "] " + details;
   }
   figures.addDetails(details);
-  figures.widened += space.widened;
+  figures.gapped += space.gapped;
   unsigned laterLives = llvm::count_if(
       space.buffers, [](const FunctionBuffer *buffer) { return buffer->life; });
   figures.laterLives += laterLives;
@@ -453,14 +434,9 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   figures.slabBytes += plan->getTotalSize();
   figures.naiveBytes += *naive;
   figures.lowerBoundBytes += *lowerBound;
-  uint64_t provenBound =
-      std::min(plan->getTotalSize(),
-               std::max(intervalLowerBound, plan->outcome.provenBound));
-  // What is proven of widened intervals bounds them, not the program, which
-  // a plan of its live ranges may beat: the summary's claim is the
-  // program's, whose proven bound is that of the ranges.
-  figures.provenBytes +=
-      space.widened ? std::min(plan->getTotalSize(), *lowerBound) : provenBound;
+  uint64_t provenBound = std::min(
+      plan->getTotalSize(), std::max(*lowerBound, plan->outcome.provenBound));
+  figures.provenBytes += provenBound;
   LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "
                           << plan->outcome.strategy << " planned "
                           << plan->slabs.size() << " " << noun << "s of "
@@ -475,7 +451,6 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
           << describeMemorySpace(space.memorySpace) << " can share bytes";
   spacePlan.plan = std::move(*plan);
   spacePlan.lowerBound = *lowerBound;
-  spacePlan.intervalLowerBound = intervalLowerBound;
   spacePlan.provenBound = provenBound;
   spacePlan.naive = *naive;
   return success();

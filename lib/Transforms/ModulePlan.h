@@ -29,11 +29,8 @@ struct SpacePlan {
   llvm::SmallVector<Buffer> problem;
   /// Valid for `problem`; each slab aligned for all of its buffers.
   SlabPlan plan;
-  /// Of the program's live ranges (SpaceProblem::liveRanges when widened).
+  /// Of `problem`, gapped lifetimes counted only where they are live.
   uint64_t lowerBound = 0;
-  /// Of `problem`, the intervals planned: more than `lowerBound` when
-  /// widening made buffers overlap that never live at once.
-  uint64_t intervalLowerBound = 0;
   /// What no plan of `problem` goes below: the larger of its bound and what
   /// the strategy proved, at most the plan's size.
   uint64_t provenBound = 0;

@@ -71,13 +71,15 @@ void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceProblem> spaces) {
   uint64_t base = 0;
   for (const SpaceProblem &space : spaces) {
     uint64_t first = getFirstStart(space.problem), last = base;
-    for (auto [index, buffer] : llvm::enumerate(space.problem)) {
-      uint64_t lower = buffer.start - first + base;
-      uint64_t upper = buffer.end - first + base;
-      last = std::max(last, upper);
-      os << space.getKey() << "/" << index << "," << lower << "," << upper
-         << "," << buffer.size << "," << buffer.alignment << "\n";
-    }
+    // A gapped lifetime takes a row per interval, under one id.
+    for (auto [index, buffer] : llvm::enumerate(space.problem))
+      buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+        uint64_t lower = start - first + base;
+        uint64_t upper = end - first + base;
+        last = std::max(last, upper);
+        os << space.getKey() << "/" << index << "," << lower << "," << upper
+           << "," << buffer.size << "," << buffer.alignment << "\n";
+      });
     base = last;
   }
 }
@@ -106,7 +108,7 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
   if (!offsetField)
     return makeError(fileName + ": no 'offset' column: not a plan (plan the "
                                 "exported problem with memplan-solve first)");
-  if (lines.size() != csv->buffers.size() + 1)
+  if (lines.size() != csv->getNumRows() + 1)
     return makeError(fileName + ": rows do not match the problem read");
 
   // Rows by id: which space, which buffer, and its offset.
@@ -115,15 +117,27 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
     uint64_t offset;
   };
   llvm::StringMap<llvm::MapVector<unsigned, Row>> rowsBySpace;
-  for (size_t index = 0, e = csv->buffers.size(); index != e; ++index) {
+  // The offset of each buffer, from its first row: the rows of the
+  // intervals of a gapped lifetime must agree.
+  SmallVector<std::optional<uint64_t>> offsetOf(csv->buffers.size());
+  for (size_t row = 0, e = csv->getNumRows(); row != e; ++row) {
+    unsigned index = csv->getBufferOfRow(row);
     StringRef id = csv->getId(index);
     SmallVector<StringRef> fields;
-    lines[index + 1].rtrim("\r").split(fields, ',');
+    lines[row + 1].rtrim("\r").split(fields, ',');
     uint64_t offset;
     if (*offsetField >= fields.size() ||
         fields[*offsetField].trim(" \t").getAsInteger(10, offset))
       return makeError(fileName + ": row '" + id +
                        "': missing or malformed offset");
+    if (offsetOf[index]) {
+      if (*offsetOf[index] != offset)
+        return makeError(fileName + ": the rows of '" + id +
+                         "' give the offsets " + Twine(*offsetOf[index]) +
+                         " and " + Twine(offset) + " (one buffer, one offset)");
+      continue;
+    }
+    offsetOf[index] = offset;
     StringRef key, number;
     std::tie(key, number) = id.rsplit('/');
     unsigned bufferIndex;
@@ -181,6 +195,20 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
       if (saved.end - fileFirst != buffer.end - first)
         return mismatch("lifetime end", saved.end - fileFirst,
                         buffer.end - first);
+      auto countIntervals = [](const Buffer &record) -> uint64_t {
+        return record.hasGaps() ? record.ranges.size() : 1;
+      };
+      if (countIntervals(saved) != countIntervals(buffer))
+        return mismatch("the number of live intervals", countIntervals(saved),
+                        countIntervals(buffer));
+      for (auto [inFile, now] : llvm::zip_equal(saved.ranges, buffer.ranges)) {
+        if (inFile.start - fileFirst != now.start - first)
+          return mismatch("a live interval's start", inFile.start - fileFirst,
+                          now.start - first);
+        if (inFile.end - fileFirst != now.end - first)
+          return mismatch("a live interval's end", inFile.end - fileFirst,
+                          now.end - first);
+      }
       uint64_t offset = row->second.offset;
       if (offset > UINT64_MAX - buffer.size)
         return makeError(where + ": buffer " + Twine(index) +

@@ -40,7 +40,7 @@ PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
   stackBytes += other.stackBytes;
   atUpperBound += other.atUpperBound;
   upperBoundBytes += other.upperBoundBytes;
-  widened += other.widened;
+  gapped += other.gapped;
   laterLives += other.laterLives;
   for (unsigned kind = 0; kind < kNumLeftAloneKinds; ++kind)
     leftAloneByKind[kind] += other.leftAloneByKind[kind];
@@ -87,7 +87,7 @@ void PlanFigures::printStatistics(llvm::raw_ostream &os,
   line(stackBytes, "stack-slab-bytes");
   line(atUpperBound, "planned-at-upper-bound");
   line(upperBoundBytes, "upper-bound-bytes");
-  line(widened, "lifetimes-widened");
+  line(gapped, "lifetimes-gapped");
   line(laterLives, "later-lives");
 }
 

@@ -24,11 +24,11 @@ struct PlanFigures {
   uint64_t slabs = 0;
   uint64_t slabBytes = 0;
   uint64_t naiveBytes = 0;
-  /// Of the live bytes of the program: with widened lifetimes, less than
-  /// the bound of the intervals planned.
+  /// Of the live bytes of the program, gapped lifetimes counted only where
+  /// they are live.
   uint64_t lowerBoundBytes = 0;
-  /// What no plan of the intervals planned can go below: the larger of
-  /// their lower bound and what the strategy proved (exact's search).
+  /// What no plan can go below: the larger of the lower bound and what the
+  /// strategy proved (exact's search).
   /// slabBytes minus this is the gap the plan is proven within.
   uint64_t provenBytes = 0;
   /// Of the above, memref.allocas and the stack slabs they went to.
@@ -39,8 +39,8 @@ struct PlanFigures {
   /// and what that takes.
   uint64_t atUpperBound = 0;
   uint64_t upperBoundBytes = 0;
-  /// Planned buffers whose lifetime has gaps, planned as one interval.
-  uint64_t widened = 0;
+  /// Planned buffers whose lifetime has gaps, planned interval by interval.
+  uint64_t gapped = 0;
   /// Lives after the first of planned buffers that overwrites split, each
   /// planned as a buffer of its own (not counted in `planned`).
   uint64_t laterLives = 0;

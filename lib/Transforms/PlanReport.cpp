@@ -106,10 +106,8 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
           {"naive", spacePlan.naive},
           {"seconds", spacePlan.seconds},
           {"buffers", static_cast<int64_t>(space.buffers.size())}};
-      if (space.widened) {
-        object["lifetimes-widened"] = static_cast<int64_t>(space.widened);
-        object["interval-lower-bound"] = spacePlan.intervalLowerBound;
-      }
+      if (space.gapped)
+        object["lifetimes-gapped"] = static_cast<int64_t>(space.gapped);
       if (offsets) {
         object["slab-bytes"] = slabs.getTotalSize();
         if (!slabs.slabs.empty())

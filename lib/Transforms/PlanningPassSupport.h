@@ -71,7 +71,7 @@ void recordStatistics(PassT &pass, const PlanFigures &figures) {
   pass.stackBytes += figures.stackBytes;
   pass.numAtUpperBound += figures.atUpperBound;
   pass.upperBoundBytes += figures.upperBoundBytes;
-  pass.numWidened += figures.widened;
+  pass.numGapped += figures.gapped;
   pass.numLaterLives += figures.laterLives;
 #if !LLVM_ENABLE_STATS
   if (isStatisticsFallbackEnabled())

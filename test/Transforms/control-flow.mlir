@@ -1,8 +1,8 @@
 // Functions of several blocks: lifetimes come from the control-flow graph,
-// so cf-lowered code shares memory, and where a lifetime has gaps the plan
-// covers its hull. The figures then give the bound of the lifetimes as the
-// program runs, and say what was widened: a plan is never called optimal
-// against the bound of the widened intervals alone.
+// so cf-lowered code shares memory, and where a lifetime has gaps the
+// planner gets its intervals, not their hull: a buffer live only in the gap
+// shares its bytes, and the plan meets the bound of the lifetimes as the
+// program runs.
 
 // RUN: memplan-opt %s --memplan-offsets="strategy=best summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUM
 // RUN: memplan-opt %s --memplan-shared-objects="strategy=best summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OBJ
@@ -12,13 +12,16 @@
 // RUN: memplan-opt %s --memplan-offsets=greedy-size | FileCheck %s
 
 // %x is read on the right only; %y lives on the left, which program order
-// puts between %x's fill and its read. They never live at once, but %x's
-// interval covers the left block: the slab holds both, twice the bound.
-// SUM: @gap: planned 2 of 2 buffers (0 left alone) into a 32-byte slab using best; naive 32 bytes, lower bound 16 bytes ({{.*}}1 of 2 lifetimes widened over control flow: what is proven holds for the widened intervals, whose bound is 32 bytes); proven within 16 bytes (50.00%) of optimal{{$}}
-// Before, both passes called the 32 bytes proven optimal.
-// OBJ: @gap: planned 2 of 2 buffers (0 left alone) into 2 objects of 32 bytes in all using best; naive 32 bytes, lower bound 16 bytes ({{.*}}widened{{.*}}); proven within 16 bytes (50.00%) of optimal{{$}}
+// puts between %x's fill and its read. They never live at once: %x is live
+// on two intervals with the left block between, and %y takes its bytes.
+// (Planned as the hull, the slab held both, twice the bound.)
+// SUM: @gap: planned 2 of 2 buffers (0 left alone) into a 16-byte slab using best; naive 32 bytes, lower bound 16 bytes ({{.*}}); proven optimal{{$}}
+// OBJ: @gap: planned 2 of 2 buffers (0 left alone) into a 16-byte object using best; naive 32 bytes, lower bound 16 bytes ({{.*}}); proven optimal{{$}}
 // CHECK-LABEL: func.func @gap
-// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<32xi8>
+// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
+// CHECK: memref.view %[[SLAB]][%[[ZERO:.*]]][] : memref<16xi8> to memref<4xf32>
+// CHECK: ^bb1:
+// CHECK: memref.view %[[SLAB]][%[[ZERO]]][] : memref<16xi8> to memref<4xf32>
 func.func @gap(%cond: i1, %out: memref<4xf32>) {
   %one = arith.constant 1.0 : f32
   %x = memref.alloc() : memref<4xf32>
@@ -36,7 +39,7 @@ func.func @gap(%cond: i1, %out: memref<4xf32>) {
 
 // A CFG loop whose body allocates %t each trip and reads it within the
 // trip: each allocation makes a new buffer, so %t shares with %after,
-// written after the loop, and nothing is widened.
+// written after the loop, and no lifetime has gaps.
 // SUM: @loop: planned 3 of 3 buffers (0 left alone) into a 32-byte slab using best; naive 48 bytes, lower bound 32 bytes
 // CHECK-LABEL: func.func @loop
 // CHECK: memref.alloc() {alignment = 16 : i64} : memref<32xi8>
@@ -64,9 +67,8 @@ func.func @loop(%n: index, %out: memref<4xf32>) {
 }
 
 // STAT: 48 lower-bound-bytes
-// STAT: 1 lifetimes-widened
+// STAT: 1 lifetimes-gapped
 
 // REPORT: "live-ranges": [
-// REPORT: "interval-lower-bound": 32,
-// REPORT-NEXT: "lifetimes-widened": 1,
+// REPORT: "lifetimes-gapped": 1,
 // REPORT-NEXT: "lower-bound": 16,

@@ -32,9 +32,9 @@ HeapMapPicture makeSolutionHeapMap(const CsvProblem &problem,
                             : formatv("offset {0}", plan.offsets[index]).str();
     picture.names.push_back(problem.getId(index).str());
     picture.labels.push_back(
-        formatv("id {0}: {1} ({2} bytes), live [{3}, {4}), {5}",
-                problem.getId(index), formatHeapMapBytes(buffer.size),
-                buffer.size, buffer.start, buffer.end, where)
+        formatv("id {0}: {1} ({2} bytes), live {3}, {4}", problem.getId(index),
+                formatHeapMapBytes(buffer.size), buffer.size,
+                formatLiveRanges(buffer), where)
             .str());
   }
   return picture;

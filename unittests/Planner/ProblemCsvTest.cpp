@@ -104,7 +104,11 @@ TEST(ProblemCsvTest, MalformedFiles) {
       {std::string(header) + "0,5,2,4\n",
        "t.csv:2: error: empty lifetime: lower 5 is not below upper 2"},
       {std::string(header) + "7,0,2,4\n\n7,1,3,4\n",
-       "t.csv:4: error: duplicate id '7' (first on line 2)"},
+       "t.csv:4: error: the intervals [0, 2) and [1, 3) of id '7' overlap "
+       "(lines 2 and 4)"},
+      {std::string(header) + "7,0,2,4\n7,3,5,8\n",
+       "t.csv:3: error: id '7' has size 8 and alignment 1, but size 4 and "
+       "alignment 1 on line 2"},
       {std::string(header) + "0,0,2,18446744073709551616\n",
        "t.csv:2: error: 'size' is 18446744073709551616, which does not fit in "
        "64 bits"},

@@ -33,7 +33,8 @@ namespace memplan {
 uint64_t getBarrierEpoch(llvm::ArrayRef<uint64_t> barriers, uint64_t point);
 
 /// `buffers` with their lifetimes counted in epochs instead of program
-/// points: [epoch of start, epoch of end - 1, plus 1). Any plan valid for
+/// points: [epoch of start, epoch of end - 1, plus 1), over the hull of a
+/// gapped lifetime. Any plan valid for
 /// the result keeps every two buffers that share bytes a barrier apart.
 /// `barriers` must be sorted.
 llvm::SmallVector<Buffer> toBarrierEpochs(llvm::ArrayRef<Buffer> buffers,

@@ -9,6 +9,7 @@
 #define MEMPLAN_PLANNER_PROBLEM_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -17,20 +18,80 @@
 
 namespace memplan {
 
+/// A half-open interval of time [start, end).
+struct LiveRange {
+  uint64_t start = 0;
+  uint64_t end = 0;
+  bool operator==(const LiveRange &other) const {
+    return start == other.start && end == other.end;
+  }
+};
+
 /// One buffer to place: `size` bytes, whose offset must be a multiple of
-/// `alignment` (a power of two), live on the half-open interval [start, end).
+/// `alignment` (a power of two), live on the half-open interval [start, end)
+/// or, when `ranges` is not empty, on those intervals only.
 struct Buffer {
   uint64_t size = 0;
   uint64_t alignment = 1;
   uint64_t start = 0;
   uint64_t end = 0;
+  /// A gapped lifetime: two or more non-empty intervals in time order, none
+  /// touching the next, the first starting at `start` and the last ending at
+  /// `end` (so [start, end) is their hull). Empty in the common case of one
+  /// interval, which then costs no allocation and no extra test.
+  llvm::SmallVector<LiveRange, 0> ranges;
+
+  bool hasGaps() const { return !ranges.empty(); }
 
   /// Whether the lifetimes of two buffers overlap. A buffer that ends at `t`
   /// does not overlap one that starts at `t`.
   bool overlapsInTime(const Buffer &other) const {
-    return start < other.end && other.start < end;
+    if (!(start < other.end && other.start < end))
+      return false;
+    return (ranges.empty() && other.ranges.empty()) ||
+           rangesOverlap(*this, other);
   }
+
+  /// Whether the buffer is live at time `time`.
+  bool isLiveAt(uint64_t time) const {
+    if (!(start <= time && time < end))
+      return false;
+    return ranges.empty() || llvm::any_of(ranges, [&](const LiveRange &range) {
+             return range.start <= time && time < range.end;
+           });
+  }
+
+  /// Calls `visit(start, end)` on each interval the buffer is live on, in
+  /// time order: [start, end) itself when it has no gaps.
+  template <typename Visit> void forEachLiveRange(Visit visit) const {
+    if (ranges.empty()) {
+      visit(start, end);
+      return;
+    }
+    for (const LiveRange &range : ranges)
+      visit(range.start, range.end);
+  }
+
+  /// The buffer live on the hull of its lifetime, for rules that take one
+  /// interval (a plan of the hull is a plan of the buffer).
+  Buffer getHull() const { return Buffer{size, alignment, start, end, {}}; }
+
+private:
+  /// overlapsInTime's walk of two lifetimes whose hulls overlap.
+  static bool rangesOverlap(const Buffer &lhs, const Buffer &rhs);
 };
+
+/// Whether some buffer of `buffers` has a gapped lifetime.
+bool hasGappedLifetimes(llvm::ArrayRef<Buffer> buffers);
+
+/// The buffers with each lifetime widened to its hull.
+llvm::SmallVector<Buffer> getHulls(llvm::ArrayRef<Buffer> buffers);
+
+/// Sets `buffer`'s lifetime to the union of `intervals` (in any order; empty
+/// ones are dropped, and those that overlap or touch are joined): one
+/// interval, or several with gaps between them. No interval at all gives the
+/// empty lifetime [0, 0).
+void setLiveRanges(Buffer &buffer, llvm::ArrayRef<LiveRange> intervals);
 
 /// What a strategy knows about the plan it made, for tools: unlike
 /// `details`, which is for people, these fields are meant to be read.

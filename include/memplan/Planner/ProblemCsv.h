@@ -6,7 +6,10 @@
 // Columns `offset` and `object` are accepted and ignored, so a solution can be
 // planned again; any other column is an error, so a misspelt `alignment`
 // cannot be silently dropped. Fields are not quoted; spaces around a field
-// and blank lines are ignored.
+// and blank lines are ignored. A buffer live on several intervals (a gapped
+// lifetime) has a row per interval under one id; the rows agree on size and
+// alignment, and their intervals do not overlap (intervals that touch are
+// joined).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,25 +29,33 @@
 
 namespace memplan {
 
-/// A problem read from CSV. `buffers[i]` is the buffer of row `i` (input
-/// order); the text of its fields is kept so that a plan can be written with
-/// the input's own columns.
+/// A problem read from CSV. `buffers[i]` is the buffer of the i-th distinct
+/// id (input order); the text of each row's fields is kept so that a plan can
+/// be written with the input's own columns.
 struct CsvProblem {
   /// The input's columns in input order, without `offset` and `object`.
   llvm::SmallVector<std::string> columns;
   llvm::SmallVector<Buffer> buffers;
 
+  /// The number of rows: one per buffer, or more where lifetimes have gaps.
+  size_t getNumRows() const { return rowEnds.size(); }
   /// Row `row`'s trimmed fields of `columns`, joined by commas.
   llvm::StringRef getRow(size_t row) const {
     return llvm::StringRef(rowText).slice(row == 0 ? 0 : rowEnds[row - 1],
                                           rowEnds[row]);
   }
-  /// Row `row`'s id: the text of its `id` field (unique).
-  llvm::StringRef getId(size_t row) const {
+  /// The buffer whose interval (or one of whose intervals) row `row` gives.
+  unsigned getBufferOfRow(size_t row) const { return bufferOfRow[row]; }
+  /// Buffer `buffer`'s id: the text of its `id` field (unique per buffer).
+  llvm::StringRef getId(size_t buffer) const {
+    size_t row = firstRowOf[buffer];
     return getRow(row).substr(idSpans[row].first, idSpans[row].second);
   }
-  /// Appends a row: `fields` (of `columns`), the id being field `idField`.
-  void addRow(llvm::ArrayRef<llvm::StringRef> fields, unsigned idField);
+  /// Appends a row of buffer `buffer` (a new one when it is buffers.size()
+  /// before the call, whose buffer the caller then adds): `fields` (of
+  /// `columns`), the id being field `idField`.
+  void addRow(llvm::ArrayRef<llvm::StringRef> fields, unsigned idField,
+              unsigned buffer);
 
 private:
   /// The rows' text, one after the other: a string for each field of a
@@ -53,6 +64,8 @@ private:
   llvm::SmallVector<size_t> rowEnds;
   /// Where in its row each id lies, and its length.
   llvm::SmallVector<std::pair<size_t, size_t>> idSpans;
+  llvm::SmallVector<unsigned> bufferOfRow;
+  llvm::SmallVector<size_t> firstRowOf;
 };
 
 /// Parses `text`. Errors read `FILENAME:LINE: error: MESSAGE`, LINE counting
@@ -60,17 +73,19 @@ private:
 llvm::Expected<CsvProblem> readProblemCsv(llvm::StringRef text,
                                           llvm::StringRef fileName);
 
-/// Writes `buffers` as a problem: `id,lower,upper,size`, ids 0, 1, ...,
-/// and an `alignment` column if any alignment is not 1.
+/// Writes `buffers` as a problem: `id,lower,upper,size`, ids 0, 1, ... (a
+/// row per interval of a gapped lifetime), and an `alignment` column if any
+/// alignment is not 1.
 void writeProblemCsv(llvm::raw_ostream &os, llvm::ArrayRef<Buffer> buffers);
 
-/// Writes `problem` with one more column, `offset`: offsets[i] for row i.
+/// Writes `problem` with one more column, `offset`: offsets[i] on the rows of
+/// buffer i.
 void writeOffsetsCsv(llvm::raw_ostream &os, const CsvProblem &problem,
                      llvm::ArrayRef<uint64_t> offsets);
 
 /// Writes `problem` with two more columns, `object` (objectOf[i]) and `offset`
 /// (offsets[i], the byte offset of that object when the objects share one
-/// slab).
+/// slab) on the rows of buffer i.
 void writeObjectsCsv(llvm::raw_ostream &os, const CsvProblem &problem,
                      llvm::ArrayRef<unsigned> objectOf,
                      llvm::ArrayRef<uint64_t> offsets);

@@ -48,6 +48,10 @@ struct HeapMapPicture {
 /// number before the point, with at most two decimals.
 std::string formatHeapMapBytes(uint64_t bytes);
 
+/// When `buffer` is live, for a label: "[3, 7)", or "[3, 5) [6, 7)" for a
+/// gapped lifetime.
+std::string formatLiveRanges(const Buffer &buffer);
+
 /// "buffer #3: 256 B, live [2, 7), offset 512".
 std::string describeBuffer(unsigned index, const Buffer &buffer,
                            uint64_t offset);

@@ -140,9 +140,9 @@ defvar planningStatistics = [
               "Planned buffers of dynamic size, at a constant upper bound">,
     Statistic<"upperBoundBytes", "upper-bound-bytes",
               "Bytes of the buffers planned at an upper bound of their size">,
-    Statistic<"numWidened", "lifetimes-widened",
+    Statistic<"numGapped", "lifetimes-gapped",
               "Planned buffers whose lifetime has gaps (control flow "
-              "between blocks), planned as one interval">,
+              "between blocks), planned interval by interval">,
     Statistic<"numLaterLives", "later-lives",
               "Lives after the first of buffers that overwrites split "
               "(split-lives), each planned as a buffer of its own">

@@ -65,12 +65,15 @@ constexpr size_t kRunAlone = 2;
 
 /// Whether every buffer that holds bytes is live at one time: intervals
 /// that overlap pairwise share a point, so the latest start comes before
-/// the earliest end.
+/// the earliest end. A gapped lifetime is taken not to be (its hull may
+/// overlap every other where it does not).
 static bool areAllLiveAtOnce(ArrayRef<Buffer> buffers) {
   uint64_t latestStart = 0, earliestEnd = UINT64_MAX;
   for (const Buffer &buffer : buffers) {
     if (buffer.size == 0)
       continue;
+    if (buffer.hasGaps())
+      return false;
     latestStart = std::max(latestStart, buffer.start);
     earliestEnd = std::min(earliestEnd, buffer.end);
   }

@@ -104,6 +104,10 @@ bool ObjectSet::isAssigned(unsigned buffer) const {
 
 void ObjectSet::useBitmaps(size_t budget) {
   assert(sizes.empty() && "bitmaps must come before the objects");
+  // A bitmap's slots are cut at the hulls' ends only; gapped lifetimes are
+  // kept as lists of their intervals.
+  if (hasGappedLifetimes(buffers))
+    return;
   // Every buffer, as any of them may take an object.
   TimeSections sections(buffers, TimeSections::CutBy::AllBuffers);
   numSlots = sections.getNumTimes();
@@ -119,26 +123,31 @@ void ObjectSet::useBitmaps(size_t budget) {
 bool ObjectSet::isFree(unsigned object, unsigned buffer) const {
   if (object < bitmaps.size())
     return !bitmaps[object].any(slots[2 * buffer], slots[2 * buffer + 1]);
-  const Buffer &b = buffers[buffer];
   const std::map<uint64_t, uint64_t> &list = lifetimes[object];
-  // Only the lifetimes just before and just after b's start can overlap it.
-  auto next = list.lower_bound(b.start);
-  if (next != list.end() && next->first < b.end)
-    return false;
-  return next == list.begin() || std::prev(next)->second <= b.start;
+  // Only the lifetimes just before and just after each interval's start can
+  // overlap it.
+  bool free = true;
+  buffers[buffer].forEachLiveRange([&](uint64_t start, uint64_t end) {
+    auto next = list.lower_bound(start);
+    if ((next != list.end() && next->first < end) ||
+        (next != list.begin() && std::prev(next)->second > start))
+      free = false;
+  });
+  return free;
 }
 
 uint64_t ObjectSet::getGap(unsigned object, unsigned buffer) const {
   assert(object >= bitmaps.size() && "no lifetimes with a bitmap");
   assert(isFree(object, buffer) && "the object is busy during the buffer");
-  const Buffer &b = buffers[buffer];
   const std::map<uint64_t, uint64_t> &list = lifetimes[object];
-  auto next = list.lower_bound(b.start);
   uint64_t gap = std::numeric_limits<uint64_t>::max();
-  if (next != list.end())
-    gap = next->first - b.end;
-  if (next != list.begin())
-    gap = std::min(gap, b.start - std::prev(next)->second);
+  buffers[buffer].forEachLiveRange([&](uint64_t start, uint64_t end) {
+    auto next = list.lower_bound(start);
+    if (next != list.end())
+      gap = std::min(gap, next->first - end);
+    if (next != list.begin())
+      gap = std::min(gap, start - std::prev(next)->second);
+  });
   return gap;
 }
 
@@ -161,7 +170,9 @@ void ObjectSet::assign(unsigned buffer, unsigned object) {
   if (object < bitmaps.size())
     bitmaps[object].add(slots[2 * buffer], slots[2 * buffer + 1]);
   else
-    lifetimes[object].emplace(b.start, b.end);
+    b.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      lifetimes[object].emplace(start, end);
+    });
 }
 
 Expected<ObjectPlan> makeObjectPlan(SmallVector<unsigned> objectOf,

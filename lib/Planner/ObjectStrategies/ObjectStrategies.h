@@ -118,14 +118,16 @@ public:
     return objectOf[buffer];
   }
 
-  /// Whether no buffer of `object` overlaps `buffer` in time.
+  /// Whether no buffer of `object` overlaps `buffer` in time (interval by
+  /// interval where lifetimes have gaps).
   bool isFree(unsigned object, unsigned buffer) const;
 
   /// The time between `buffer` and the closest buffer of `object`, which
   /// must be free for it.
   uint64_t getGap(unsigned object, unsigned buffer) const;
 
-  /// The lifetimes of the buffers of `object`, as start -> end.
+  /// The lifetimes of the buffers of `object`, as start -> end: an entry per
+  /// interval of a gapped lifetime.
   const std::map<uint64_t, uint64_t> &getLifetimes(unsigned object) const {
     return lifetimes[object];
   }

@@ -50,8 +50,10 @@ static OverlapSearch resolveSearch(OverlapSearch requested,
                                    ArrayRef<Buffer> buffers) {
   if (requested != OverlapSearch::Automatic)
     return requested;
-  return buffers.size() <= kScanLimit ? OverlapSearch::Scan
-                                      : OverlapSearch::SegmentTree;
+  size_t scanLimit =
+      hasGappedLifetimes(buffers) ? kGappedScanLimit : kScanLimit;
+  return buffers.size() <= scanLimit ? OverlapSearch::Scan
+                                     : OverlapSearch::SegmentTree;
 }
 
 GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,
@@ -287,8 +289,11 @@ void GapPlacer::findOverlapping(unsigned index) {
   };
   if (search == OverlapSearch::Scan) {
     // `placed` is in offset order already.
+    // Only where either has gaps is the buffer read again.
     for (const PlacedBuffer &other : placed)
-      if (buffer.start < other.end && other.start < buffer.end)
+      if (buffer.start < other.end && other.start < buffer.end &&
+          ((!buffer.hasGaps() && !other.hasGaps) ||
+           buffer.overlapsInTime(buffers[other.index])))
         overlapping.push_back(other.range);
     addList(overlapping.begin(), overlapping.end());
     return;
@@ -491,7 +496,9 @@ bool GapPlacer::place(unsigned index) {
     PlacedBuffer entry = {
         buffer.start,
         buffer.end,
-        {plan.offsets[index], plan.offsets[index] + buffer.size}};
+        {plan.offsets[index], plan.offsets[index] + buffer.size},
+        index,
+        buffer.hasGaps()};
     placed.insert(
         llvm::upper_bound(placed, entry,
                           [](const PlacedBuffer &lhs, const PlacedBuffer &rhs) {

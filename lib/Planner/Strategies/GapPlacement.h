@@ -58,16 +58,22 @@ enum class OverlapSearch {
   /// placement merges its range into O(log n) sorted block lists.
   SegmentTree,
   /// Scan every placed buffer, O(n) per placement: the textbook form, the
-  /// oracle the tests hold the tree to, and the faster of the two on small
-  /// problems.
+  /// oracle the tests hold the tree to, the faster of the two on small
+  /// problems, and the one that sees the gaps of gapped lifetimes.
   Scan,
   /// The scan for problems of up to kScanLimit buffers, where building the
-  /// tree costs more than the scans it saves; the tree above.
+  /// tree costs more than the scans it saves (kGappedScanLimit where some
+  /// lifetime has gaps); the tree above.
   Automatic,
 };
 
 /// Up to this many buffers, OverlapSearch::Automatic scans.
 constexpr size_t kScanLimit = 512;
+/// The same where some lifetime has gaps. Only the scan compares gapped
+/// lifetimes interval by interval: the tree holds each buffer at the
+/// sections of its hull, so past this it places a gapped buffer as if it
+/// were live over its hull (a valid plan that may share less).
+constexpr size_t kGappedScanLimit = 8192;
 
 /// Which nodes of GapPlacer's segment tree keep which kind of list (see the
 /// members of GapPlacer). Every shape gives the same plans; the defaults
@@ -185,6 +191,8 @@ private:
     uint64_t start;
     uint64_t end;
     PlacedRange range;
+    unsigned index;
+    bool hasGaps;
   };
   llvm::SmallVector<PlacedBuffer> placed;
   /// SegmentTree: a perfect binary tree over the sections of TimeSections

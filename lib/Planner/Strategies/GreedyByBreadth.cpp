@@ -6,7 +6,9 @@
 //
 //  * Operators. Buffers carry no operators, only intervals, so every distinct
 //    start time t of a buffer stands for one. Its profile is the set of
-//    buffers with start <= t < end, and its breadth the sum of their sizes
+//    buffers live at t (start <= t < end, within one of the intervals of a
+//    gapped lifetime, each of which starts an operator too), and its
+//    breadth the sum of their sizes
 //    (saturated at 2^64 - 1). The breadth can only rise at a start, so the
 //    largest breadth is the lower bound of computeLowerBound.
 //  * Operators are taken by breadth, largest first; ties go to the earlier
@@ -78,8 +80,10 @@ static SmallVector<Operator> computeBreadths(ArrayRef<Buffer> buffers,
   for (const Buffer &buffer : buffers) {
     if (buffer.start >= buffer.end || buffer.size == 0)
       continue;
-    starts.push_back({buffer.start, buffer.size});
-    ends.push_back({buffer.end, buffer.size});
+    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      starts.push_back({start, buffer.size});
+      ends.push_back({end, buffer.size});
+    });
   }
   std::sort(starts.begin(), starts.end());
   std::sort(ends.begin(), ends.end());
@@ -110,7 +114,8 @@ static SmallVector<unsigned> getPlacementOrder(ArrayRef<Buffer> buffers) {
   SmallVector<uint64_t> times;
   for (const Buffer &buffer : buffers)
     if (buffer.start < buffer.end)
-      times.push_back(buffer.start);
+      buffer.forEachLiveRange(
+          [&](uint64_t start, uint64_t) { times.push_back(start); });
   std::sort(times.begin(), times.end());
   times.erase(llvm::unique(times), times.end());
 
@@ -152,10 +157,14 @@ static SmallVector<unsigned> getPlacementOrder(ArrayRef<Buffer> buffers) {
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     if (buffer.start >= buffer.end)
       continue;
-    // The operators at times in [start, end); the buffer's own start is one.
-    size_t first = llvm::lower_bound(times, buffer.start) - times.begin();
-    size_t end = llvm::lower_bound(times, buffer.end) - times.begin();
-    firstOperator[index] = rangeMinimum(first, end);
+    // The operators at times in each [start, end); the buffer's own start is
+    // one.
+    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      size_t firstTime = llvm::lower_bound(times, start) - times.begin();
+      size_t endTime = llvm::lower_bound(times, end) - times.begin();
+      firstOperator[index] =
+          std::min(firstOperator[index], rangeMinimum(firstTime, endTime));
+    });
   }
 
   SmallVector<unsigned> order(buffers.size());

@@ -201,8 +201,8 @@ static SmallVector<unsigned> criticalBuffers(ArrayRef<Buffer> buffers,
     }
   if (peakTime)
     for (auto [index, buffer] : llvm::enumerate(buffers))
-      if (buffer.size != 0 && buffer.start <= *peakTime &&
-          *peakTime < buffer.end && offsets[index] + buffer.size != slab)
+      if (buffer.size != 0 && buffer.isLiveAt(*peakTime) &&
+          offsets[index] + buffer.size != slab)
         critical.push_back(index);
   return critical;
 }

@@ -9,7 +9,9 @@
 //    that overlap it in time, else above them all (the rule of greedy-size,
 //    detail::GapPlacer). Every placed buffer started no later, so those it
 //    overlaps are exactly the ones still live at its start: a sweep over
-//    time keeps them and their gaps (detail::SweepGapPlacer).
+//    time keeps them and their gaps (detail::SweepGapPlacer). Where some
+//    lifetime has gaps that no longer holds, and GapPlacer, which compares
+//    lifetimes interval by interval, places them by the same rule.
 //
 // Placing costs O(n log n), plus the gaps passed over because alignment
 // leaves too little of them.
@@ -53,10 +55,16 @@ public:
 
     Plan result;
     result.outcome.strategy = getName().str();
-    detail::SweepGapPlacer placer(buffers, result);
-    if (std::optional<unsigned> overflow = detail::placeInOrder(
-            buffers, order, deadline, result,
-            [&](unsigned index) { return placer.place(index); }))
+    std::optional<unsigned> overflow;
+    if (hasGappedLifetimes(buffers)) {
+      overflow = detail::placeInOrderByGaps(buffers, order, deadline, result);
+    } else {
+      detail::SweepGapPlacer placer(buffers, result);
+      overflow = detail::placeInOrder(
+          buffers, order, deadline, result,
+          [&](unsigned index) { return placer.place(index); });
+    }
+    if (overflow)
       return detail::makeEndOverflowError(getName(), *overflow);
     return result;
   }

@@ -1,0 +1,60 @@
+//===- LiveRanges.cpp - Lifetimes of one interval or several --------------===//
+
+#include "memplan/Planner/Problem.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVectorExtras.h"
+
+using namespace llvm;
+
+namespace memplan {
+
+bool Buffer::rangesOverlap(const Buffer &lhs, const Buffer &rhs) {
+  // One interval stands for a buffer without gaps; then both lists are
+  // walked in time order, as a merge does.
+  LiveRange lhsHull{lhs.start, lhs.end}, rhsHull{rhs.start, rhs.end};
+  ArrayRef<LiveRange> a = lhs.ranges.empty() ? ArrayRef(lhsHull) : lhs.ranges;
+  ArrayRef<LiveRange> b = rhs.ranges.empty() ? ArrayRef(rhsHull) : rhs.ranges;
+  while (!a.empty() && !b.empty()) {
+    if (a.front().start < b.front().end && b.front().start < a.front().end)
+      return true;
+    if (a.front().end <= b.front().end)
+      a = a.drop_front();
+    else
+      b = b.drop_front();
+  }
+  return false;
+}
+
+bool hasGappedLifetimes(ArrayRef<Buffer> buffers) {
+  return llvm::any_of(buffers,
+                      [](const Buffer &buffer) { return buffer.hasGaps(); });
+}
+
+SmallVector<Buffer> getHulls(ArrayRef<Buffer> buffers) {
+  return llvm::map_to_vector(
+      buffers, [](const Buffer &buffer) { return buffer.getHull(); });
+}
+
+void setLiveRanges(Buffer &buffer, ArrayRef<LiveRange> intervals) {
+  SmallVector<LiveRange> sorted;
+  for (const LiveRange &range : intervals)
+    if (range.start < range.end)
+      sorted.push_back(range);
+  llvm::sort(sorted, [](const LiveRange &lhs, const LiveRange &rhs) {
+    return lhs.start < rhs.start;
+  });
+  buffer.ranges.clear();
+  for (const LiveRange &range : sorted) {
+    if (!buffer.ranges.empty() && range.start <= buffer.ranges.back().end)
+      buffer.ranges.back().end = std::max(buffer.ranges.back().end, range.end);
+    else
+      buffer.ranges.push_back(range);
+  }
+  buffer.start = buffer.ranges.empty() ? 0 : buffer.ranges.front().start;
+  buffer.end = buffer.ranges.empty() ? 0 : buffer.ranges.back().end;
+  if (buffer.ranges.size() < 2)
+    buffer.ranges.clear();
+}
+
+} // namespace memplan
