@@ -28,7 +28,7 @@ TimeSections::TimeSections(ArrayRef<Buffer> buffers, CutBy cutBy) {
       // Both times each: a record may end before it starts.
       first = std::min({first, buffer.start, buffer.end});
       last = std::max({last, buffer.start, buffer.end});
-      count += 2;
+      count += 2 + 2 * buffer.ranges.size();
     }
   if (count == 0)
     return;
@@ -43,6 +43,11 @@ TimeSections::TimeSections(ArrayRef<Buffer> buffers, CutBy cutBy) {
       if (cuts(buffer)) {
         present.set(buffer.start - first);
         present.set(buffer.end - first);
+        // The ends of the intervals of a gapped lifetime, within its hull.
+        for (const LiveRange &range : buffer.ranges) {
+          present.set(range.start - first);
+          present.set(range.end - first);
+        }
       }
     times.reserve(present.count());
     for (unsigned offset : present.set_bits())
@@ -53,6 +58,10 @@ TimeSections::TimeSections(ArrayRef<Buffer> buffers, CutBy cutBy) {
       if (cuts(buffer)) {
         times.push_back(buffer.start);
         times.push_back(buffer.end);
+        for (const LiveRange &range : buffer.ranges) {
+          times.push_back(range.start);
+          times.push_back(range.end);
+        }
       }
     std::sort(times.begin(), times.end()); // llvm::sort would use qsort.
     times.erase(llvm::unique(times), times.end());

@@ -27,8 +27,9 @@ inline bool occupiesMemory(const Buffer &buffer) {
 }
 
 /// The distinct starts and ends of the buffers that occupy memory (or of
-/// every buffer: CutBy), in order, cut time into sections: section k is
-/// [times[k], times[k + 1]), and a buffer covers a contiguous range of
+/// every buffer: CutBy), and of the intervals of their gapped lifetimes, in
+/// order, cut time into sections: section k is [times[k], times[k + 1]), and
+/// a buffer's hull, as each of its intervals, covers a contiguous range of
 /// sections.
 class TimeSections {
 public:

@@ -220,30 +220,44 @@ TEST(GappedLifetimesTest, LargeProblemsStayValid) {
   }
 }
 
-/// exact searches the hulls: it neither calls a plan optimal nor proves a
-/// capacity unreachable by what holds for the hulls alone.
-TEST(GappedLifetimesTest, ExactProvesNothingOfTheHulls) {
+/// exact searches the lives: from a plan of the hulls it finds the plan of
+/// the bound, and it proves what no plan of the lives can do.
+TEST(GappedLifetimesTest, ExactSearchesTheLives) {
   llvm::SmallVector<Buffer> buffers = makeGapProblem();
-  std::vector<std::unique_ptr<OffsetStrategy>> starters =
-      createExactStartingStrategies();
   ExactOptions options;
-  options.startingStrategies = getStrategyPointers(starters);
+  options.initialPlan = makePlan({0, 16, 32}, 40);
   options.capacity = 24;
   ExactResult fits = cantFail(solveExact(buffers, options));
   EXPECT_EQ(fits.answer, CapacityAnswer::Fits);
-  EXPECT_EQ(fits.hullsSearched, 1u);
-  // Without the starters' plans of the lives, the search of the hulls finds
-  // no plan of 24 bytes, and must not call it impossible.
-  ExactOptions hullsOnly;
-  hullsOnly.capacity = 24;
-  hullsOnly.initialPlan = makePlan({0, 16, 32}, 40);
-  ExactResult unknown = cantFail(solveExact(buffers, hullsOnly));
-  EXPECT_EQ(unknown.answer, CapacityAnswer::Unknown);
-  EXPECT_EQ(unknown.lowerBound, 24u);
-  // Below the live bound, it is impossible whatever the lives.
-  hullsOnly.capacity = 23;
-  EXPECT_EQ(cantFail(solveExact(buffers, hullsOnly)).answer,
+  ASSERT_TRUE(fits.plan);
+  EXPECT_EQ(fits.plan->slabSize, 24u);
+  options.capacity = 23;
+  EXPECT_EQ(cantFail(solveExact(buffers, options)).answer,
             CapacityAnswer::DoesNotFit);
+  // Minimising from the hulls' plan: proven optimal at the bound.
+  options.capacity.reset();
+  ExactResult minimum = cantFail(solveExact(buffers, options));
+  EXPECT_TRUE(minimum.isOptimal());
+  EXPECT_EQ(minimum.plan->slabSize, 24u);
+}
+
+/// On random gapped problems, exact started from naive's plan alone finds
+/// and proves the optimum brute force finds.
+TEST(GappedLifetimesTest, ExactMeetsBruteForce) {
+  std::mt19937 rng(4646);
+  std::unique_ptr<OffsetStrategy> naive = createOffsetStrategy("naive");
+  for (int round = 0; round != 80; ++round) {
+    llvm::SmallVector<Buffer> buffers = makeRandomGappedProblem(rng);
+    if (buffers.size() > 8)
+      buffers.truncate(8);
+    ExactOptions options;
+    options.timeLimitSeconds = 0;
+    options.startingStrategies = {naive.get()};
+    ExactResult result = cantFail(solveExact(buffers, options));
+    EXPECT_TRUE(result.isOptimal()) << "round " << round;
+    EXPECT_EQ(result.plan->slabSize, bruteForceMinimum(buffers).slabSize)
+        << "round " << round;
+  }
 }
 
 TEST(GappedLifetimesTest, CsvRowsOfOneIdAreItsIntervals) {

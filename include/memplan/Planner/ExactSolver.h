@@ -76,10 +76,6 @@ struct ExactResult {
   /// Buffers of independent parts too large to search (over 10000 buffers
   /// or 4 million overlapping pairs): those keep their starting plan.
   uint64_t unsearchedBuffers = 0;
-  /// Buffers with gapped lifetimes, which the search took as live over their
-  /// hulls: it proved nothing of them then, and `lowerBound` is the live
-  /// bound of the real lifetimes.
-  uint64_t hullsSearched = 0;
   bool stoppedBySteps = false;
   bool stoppedByClock = false;
 

@@ -11,12 +11,16 @@
 //    unplaced buffer would have at its own lowest offset, since that one
 //    could then drop into a hole no later buffer can fill;
 //  * propagation: placing a buffer raises the lowest offsets of the
-//    buffers it overlaps and the floors of the sections it covers; a
+//    buffers it overlaps and the floors of the sections it is live in; a
 //    section's floor is also at least the lowest offset of its unplaced
 //    buffers;
 //  * inference: in every section, the unplaced buffers are all live at
 //    once and must go above the section's floor and above the offset just
 //    placed, so that floor plus their sizes must fit the capacity.
+//
+// A buffer with a gapped lifetime is live in several runs of sections: it
+// raises floors and counts in totals in those only, but its hull keeps the
+// sections between in one part, as it takes one offset over all of them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,18 +70,21 @@ void CapacitySearch::rankBuffers(ArrayRef<unsigned> buffers) {
     switch (kind) {
     case OrderKey::Width:
       return component.lifetimes[buffer];
-    case OrderKey::Sections:
-      return component.endSection[buffer] - component.firstSection[buffer];
+    case OrderKey::Sections: {
+      uint64_t sections = 0;
+      for (auto [first, end] : component.getLiveSections(buffer))
+        sections += end - first;
+      return sections;
+    }
     case OrderKey::Area:
       return component.sizes[buffer] * component.lifetimes[buffer];
     case OrderKey::Total: {
       // Of the buffers still to place: what is crowded changes as the
       // search goes.
       uint64_t total = 0;
-      for (unsigned s = component.firstSection[buffer],
-                    e = component.endSection[buffer];
-           s != e; ++s)
-        total = std::max(total, sectionLeft[s]);
+      for (auto [first, end] : component.getLiveSections(buffer))
+        for (unsigned s = first; s != end; ++s)
+          total = std::max(total, sectionLeft[s]);
       return total;
     }
     }
@@ -265,20 +272,22 @@ bool CapacitySearch::place(unsigned buffer, unsigned first, unsigned end) {
        k < component.endSection[buffer]; ++k)
     --cuts[k];
 
-  // Everything still to place in these sections overlaps `buffer` in time
-  // and goes at or above `offset`, hence above `top`.
-  for (unsigned s = component.firstSection[buffer],
-                e = component.endSection[buffer];
-       s != e; ++s) {
-    trail.push_back({Change::Floor, s, sectionFloor[s]});
-    sectionFloor[s] = std::max(sectionFloor[s], top);
-    sectionLeft[s] -= sizes[buffer];
-  }
+  // Everything still to place in the sections it is live in overlaps
+  // `buffer` in time and goes at or above `offset`, hence above `top`.
+  uint64_t liveSections = 0;
+  for (auto [liveFirst, liveEnd] : component.getLiveSections(buffer))
+    for (unsigned s = liveFirst; s != liveEnd; ++s) {
+      trail.push_back({Change::Floor, s, sectionFloor[s]});
+      sectionFloor[s] = std::max(sectionFloor[s], top);
+      sectionLeft[s] -= sizes[buffer];
+      ++liveSections;
+    }
 
   touchedRanges.clear();
   // place() and unplace() walk the buffer's sections three times each.
   uint64_t work =
-      6 * (component.endSection[buffer] - component.firstSection[buffer]);
+      2 * (component.endSection[buffer] - component.firstSection[buffer]) +
+      4 * liveSections;
   bool fits = true;
   for (unsigned other : component.overlaps[buffer]) {
     ++work;
@@ -292,8 +301,8 @@ bool CapacitySearch::place(unsigned buffer, unsigned first, unsigned end) {
       fits = false;
       break;
     }
-    touchedRanges.push_back(
-        {component.firstSection[other], component.endSection[other]});
+    for (auto range : component.getLiveSections(other))
+      touchedRanges.push_back(range);
   }
   if (fits) {
     // The sections of the buffers whose lowest offsets rose: the union of
@@ -352,10 +361,9 @@ void CapacitySearch::unplace(unsigned buffer, size_t trailMark) {
       sectionFloor[change.index] = change.oldValue;
   }
   trail.resize(trailMark);
-  for (unsigned s = component.firstSection[buffer],
-                e = component.endSection[buffer];
-       s != e; ++s)
-    sectionLeft[s] += component.sizes[buffer];
+  for (auto [first, end] : component.getLiveSections(buffer))
+    for (unsigned s = first; s != end; ++s)
+      sectionLeft[s] += component.sizes[buffer];
   for (unsigned k = component.firstSection[buffer] + 1;
        k < component.endSection[buffer]; ++k)
     ++cuts[k];

@@ -15,6 +15,24 @@ using namespace llvm;
 
 namespace memplan::detail {
 
+/// Whether buffers `a` and `b` of `component` are live in a common section:
+/// a merge of their runs, each in section order.
+static bool liveSectionsMeet(const ExactComponent &component, unsigned a,
+                             unsigned b) {
+  ArrayRef<std::pair<unsigned, unsigned>> runsA = component.getLiveSections(a);
+  ArrayRef<std::pair<unsigned, unsigned>> runsB = component.getLiveSections(b);
+  while (!runsA.empty() && !runsB.empty()) {
+    if (runsA.front().first < runsB.front().second &&
+        runsB.front().first < runsA.front().second)
+      return true;
+    if (runsA.front().second <= runsB.front().second)
+      runsA = runsA.drop_front();
+    else
+      runsB = runsB.drop_front();
+  }
+  return false;
+}
+
 Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
   ExactModel model;
   uint64_t unit = 0;
@@ -38,7 +56,7 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
   TimeSections timeSections(buffers);
 
   // Section k is [times[k], times[k + 1]). A boundary k (between sections
-  // k - 1 and k) splits components when no buffer covers both sides.
+  // k - 1 and k) splits components when no buffer's hull covers both sides.
   unsigned numSections = timeSections.size();
   SmallVector<unsigned> crossing(numSections + 1, 0);
   for (const Buffer &buffer : buffers) {
@@ -77,7 +95,14 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
         std::max<uint64_t>(buffer.alignment / model.unit, 1));
     component.firstSection.push_back(first - base);
     component.endSection.push_back(end - base);
-    component.lifetimes.push_back(buffer.end - buffer.start);
+    uint64_t lifetime = 0;
+    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      component.liveSections.push_back({timeSections.sectionAt(start) - base,
+                                        timeSections.sectionAt(end) - base});
+      lifetime += end - start;
+    });
+    component.liveBegin.push_back(component.liveSections.size());
+    component.lifetimes.push_back(lifetime);
   }
 
   // Drop components without buffers (spans where nothing is live) and fill
@@ -99,14 +124,15 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
                                "time overflows 64 bits");
     };
     SmallVector<uint64_t> starting(sections, 0), ending(sections + 1, 0);
-    for (unsigned i = 0, e = component.size(); i != e; ++i) {
-      std::optional<uint64_t> sum =
-          checkedAdd(starting[component.firstSection[i]], component.sizes[i]);
-      if (!sum)
-        return overflow();
-      starting[component.firstSection[i]] = *sum;
-      ending[component.endSection[i]] += component.sizes[i];
-    }
+    for (unsigned i = 0, e = component.size(); i != e; ++i)
+      for (auto [first, end] : component.getLiveSections(i)) {
+        std::optional<uint64_t> sum =
+            checkedAdd(starting[first], component.sizes[i]);
+        if (!sum)
+          return overflow();
+        starting[first] = *sum;
+        ending[end] += component.sizes[i];
+      }
     component.sectionTotals.assign(sections, 0);
     uint64_t live = 0;
     for (unsigned s = 0; s != sections; ++s) {
@@ -123,8 +149,9 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
       component.isSearchable = false;
       continue;
     }
-    // Two buffers overlap when their section ranges intersect. Sweep the
-    // buffers by first section, keeping those still open.
+    // Two buffers overlap when their live sections intersect. Sweep the
+    // buffers by first section, keeping those whose hulls are still open;
+    // where one of two hulls that meet has gaps, compare their runs.
     SmallVector<unsigned> byFirst(component.size());
     std::iota(byFirst.begin(), byFirst.end(), 0u);
     llvm::stable_sort(byFirst, [&](unsigned a, unsigned b) {
@@ -142,6 +169,10 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
         break;
       }
       for (unsigned j : open) {
+        if ((component.getLiveSections(i).size() > 1 ||
+             component.getLiveSections(j).size() > 1) &&
+            !liveSectionsMeet(component, i, j))
+          continue;
         component.overlaps[i].push_back(j);
         component.overlaps[j].push_back(i);
       }
@@ -156,9 +187,9 @@ Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
     // Only searches read the members, and few buffers overlap here.
     component.sectionMembers.resize(sections);
     for (unsigned i = 0, e = component.size(); i != e; ++i)
-      for (unsigned s = component.firstSection[i]; s != component.endSection[i];
-           ++s)
-        component.sectionMembers[s].push_back(i);
+      for (auto [first, end] : component.getLiveSections(i))
+        for (unsigned s = first; s != end; ++s)
+          component.sectionMembers[s].push_back(i);
   }
   return model;
 }

@@ -7,9 +7,12 @@
 //    are multiples of it), so every offset the search makes is a whole
 //    number of units and the optimum is a multiple of the unit;
 //  * time compressed into sections, the spans between consecutive start and
-//    end times, each buffer covering a contiguous range of them;
-//  * components: runs of sections that no buffer crosses between, planned
-//    independently because no buffer of one overlaps a buffer of another.
+//    end times, each buffer covering a contiguous range of them, or several
+//    where its lifetime has gaps;
+//  * components: runs of sections that no buffer's hull crosses between,
+//    planned independently because no buffer of one overlaps a buffer of
+//    another (a gapped buffer keeps its intervals in one component, as it
+//    has one offset).
 // Buffers of size zero or with an empty lifetime conflict with nothing and
 // are in no component.
 //
@@ -35,10 +38,20 @@ struct ExactComponent {
   /// In units.
   llvm::SmallVector<uint64_t> sizes;
   llvm::SmallVector<uint64_t> alignments;
-  /// Buffer i covers the sections [firstSection[i], endSection[i]).
+  /// Buffer i's hull covers the sections [firstSection[i], endSection[i]).
   llvm::SmallVector<unsigned> firstSection;
   llvm::SmallVector<unsigned> endSection;
-  /// end - start in the problem's time, for the search orders.
+  /// The runs of sections buffer i is live in: the hull's one run, or one
+  /// per interval of a gapped lifetime.
+  llvm::ArrayRef<std::pair<unsigned, unsigned>>
+  getLiveSections(unsigned buffer) const {
+    return llvm::ArrayRef(liveSections)
+        .slice(liveBegin[buffer], liveBegin[buffer + 1] - liveBegin[buffer]);
+  }
+  /// Buffer i's runs are liveSections[liveBegin[i] .. liveBegin[i + 1]).
+  llvm::SmallVector<std::pair<unsigned, unsigned>> liveSections;
+  llvm::SmallVector<unsigned> liveBegin = {0};
+  /// How long it is live in the problem's time, for the search orders.
   llvm::SmallVector<uint64_t> lifetimes;
   /// The buffers live in each section, and the sum of their sizes in units.
   llvm::SmallVector<llvm::SmallVector<unsigned, 0>, 0> sectionMembers;

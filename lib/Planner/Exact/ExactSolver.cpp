@@ -301,75 +301,12 @@ static std::optional<Plan> startingPlan(ArrayRef<Buffer> buffers,
   return std::move(*plan);
 }
 
-/// solveExact where some lifetime has gaps. The search's sections and
-/// bounds take one interval per buffer, so it searches the hulls: every plan
-/// of the hulls is a plan of the buffers, but what it proves of the hulls
-/// (a bound, that a capacity cannot be met) does not hold for the buffers,
-/// and only the live bound of the real lifetimes is kept. The initial plan,
-/// or else the best of the starting strategies on the real lifetimes, which
-/// may share bytes within a gap, competes with the search's plan.
-static Expected<ExactResult> solveExactOnHulls(ArrayRef<Buffer> buffers,
-                                               const ExactOptions &options) {
-  if (options.initialPlan)
-    if (Error error = validatePlan(buffers, *options.initialPlan))
-      return createStringError(
-          std::make_error_code(std::errc::invalid_argument),
-          "the initial plan is invalid: " + toString(std::move(error)));
-  SmallVector<Buffer> hulls = getHulls(buffers);
-  ExactOptions hullOptions = options;
-  std::vector<std::unique_ptr<OffsetStrategy>> ownStarters;
-  if (options.initialPlan &&
-      errorToBool(validatePlan(hulls, *options.initialPlan))) {
-    hullOptions.initialPlan.reset();
-    if (hullOptions.startingStrategies.empty()) {
-      ownStarters = createExactStartingStrategies();
-      hullOptions.startingStrategies = getStrategyPointers(ownStarters);
-    }
-  }
-  Expected<ExactResult> result = solveExact(hulls, hullOptions);
-  if (!result)
-    return result.takeError();
-  Expected<uint64_t> liveBound = computeLowerBound(buffers);
-  if (!liveBound)
-    return liveBound.takeError();
-  result->lowerBound = *liveBound;
-  result->hullsSearched = llvm::count_if(
-      buffers, [](const Buffer &buffer) { return buffer.hasGaps(); });
-  std::optional<Plan> initial = options.initialPlan;
-  if (!initial)
-    for (const OffsetStrategy *strategy : options.startingStrategies)
-      if (std::optional<Plan> plan = startingPlan(buffers, *strategy))
-        if (!initial || plan->slabSize < initial->slabSize)
-          initial = std::move(plan);
-  if (options.capacity) {
-    if (result->answer != CapacityAnswer::Fits && initial &&
-        initial->slabSize <= *options.capacity) {
-      result->answer = CapacityAnswer::Fits;
-      result->plan = *initial;
-    } else if (result->answer == CapacityAnswer::DoesNotFit &&
-               *liveBound <= *options.capacity) {
-      result->answer = CapacityAnswer::Unknown;
-    }
-  } else if (initial && initial->slabSize < result->plan->slabSize) {
-    result->plan = *initial;
-  }
-  if (result->plan)
-    if (Error error = validatePlan(buffers, *result->plan))
-      return createStringError(
-          std::make_error_code(std::errc::state_not_recoverable),
-          "internal error: the exact plan is invalid: " +
-              toString(std::move(error)));
-  return result;
-}
-
 Expected<ExactResult> solveExact(ArrayRef<Buffer> buffers,
                                  const ExactOptions &options) {
   for (auto [index, buffer] : llvm::enumerate(buffers))
     if (buffer.start >= buffer.end)
       return createStringError(std::errc::invalid_argument,
                                "buffer %zu has an empty lifetime", index);
-  if (hasGappedLifetimes(buffers))
-    return solveExactOnHulls(buffers, options);
   // The clock starts before the model and the starting plans, so that the
   // limit bounds the whole call when they are slow (huge problems).
   SearchBudget budget =
@@ -489,9 +426,6 @@ std::string describeExactResult(const ExactResult &result) {
   if (result.unsearchedBuffers != 0)
     os << ", " << result.unsearchedBuffers
        << " buffers in parts too large to search";
-  if (result.hullsSearched != 0)
-    os << ", " << result.hullsSearched
-       << " gapped lifetimes searched as their hulls";
   if (result.stoppedBySteps)
     os << ", stopped by the step budget";
   else if (result.stoppedByClock)
