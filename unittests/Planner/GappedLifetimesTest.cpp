@@ -169,7 +169,7 @@ TEST(GappedLifetimesTest, EveryStrategyPlansValidlyAndProvesOnlyTheTruth) {
     uint64_t bound = cantFail(computeLowerBound(buffers));
     uint64_t optimum = bruteForceMinimum(buffers).slabSize;
     StrategyOptions options;
-    options.timeLimitSeconds = 0.2;
+    options.timeLimitSeconds = 0.05;
     for (llvm::StringRef name : getOffsetStrategyNames()) {
       std::optional<Plan> plan = runStrategy(name, buffers, options);
       ASSERT_TRUE(plan) << name.str();
@@ -191,6 +191,33 @@ TEST(GappedLifetimesTest, EveryStrategyPlansValidlyAndProvesOnlyTheTruth) {
           << name.str() << " in round " << round;
       EXPECT_GE(plan->getTotalSize(),
                 cantFail(computeObjectLowerBound(buffers)));
+    }
+  }
+}
+
+/// Every strategy of both modes gives a valid plan of problems of up to 40
+/// buffers, too many for brute force.
+TEST(GappedLifetimesTest, EveryStrategyPlansLargerProblemsValidly) {
+  std::mt19937 rng(4747);
+  StrategyOptions options;
+  options.timeLimitSeconds = 0.05;
+  for (int round = 0; round != 40; ++round) {
+    llvm::SmallVector<Buffer> buffers = makeRandomGappedProblem(rng);
+    uint64_t bound = cantFail(computeLowerBound(buffers));
+    for (llvm::StringRef name : getOffsetStrategyNames()) {
+      std::optional<Plan> plan = runStrategy(name, buffers, options);
+      ASSERT_TRUE(plan) << name.str();
+      EXPECT_EQ(errorMessage(validatePlan(buffers, *plan)), "")
+          << name.str() << " in round " << round;
+      EXPECT_GE(plan->slabSize, bound) << name.str();
+      EXPECT_LE(plan->outcome.provenBound, plan->slabSize) << name.str();
+    }
+    for (llvm::StringRef name : getObjectStrategyNames()) {
+      llvm::Expected<ObjectPlan> plan =
+          createObjectStrategy(name, options)->plan(buffers);
+      ASSERT_TRUE(bool(plan)) << errorMessage(plan.takeError());
+      EXPECT_EQ(errorMessage(validateObjectPlan(buffers, *plan)), "")
+          << name.str() << " in round " << round;
     }
   }
 }
