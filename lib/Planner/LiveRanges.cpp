@@ -13,8 +13,10 @@ bool Buffer::rangesOverlap(const Buffer &lhs, const Buffer &rhs) {
   // One interval stands for a buffer without gaps; then both lists are
   // walked in time order, as a merge does.
   LiveRange lhsHull{lhs.start, lhs.end}, rhsHull{rhs.start, rhs.end};
-  ArrayRef<LiveRange> a = lhs.ranges.empty() ? ArrayRef(lhsHull) : lhs.ranges;
-  ArrayRef<LiveRange> b = rhs.ranges.empty() ? ArrayRef(rhsHull) : rhs.ranges;
+  ArrayRef<LiveRange> a =
+      lhs.ranges.empty() ? ArrayRef(lhsHull) : ArrayRef<LiveRange>(lhs.ranges);
+  ArrayRef<LiveRange> b =
+      rhs.ranges.empty() ? ArrayRef(rhsHull) : ArrayRef<LiveRange>(rhs.ranges);
   while (!a.empty() && !b.empty()) {
     if (a.front().start < b.front().end && b.front().start < a.front().end)
       return true;
@@ -44,17 +46,19 @@ void setLiveRanges(Buffer &buffer, ArrayRef<LiveRange> intervals) {
   llvm::sort(sorted, [](const LiveRange &lhs, const LiveRange &rhs) {
     return lhs.start < rhs.start;
   });
-  buffer.ranges.clear();
+  SmallVector<LiveRange> joined;
   for (const LiveRange &range : sorted) {
-    if (!buffer.ranges.empty() && range.start <= buffer.ranges.back().end)
-      buffer.ranges.back().end = std::max(buffer.ranges.back().end, range.end);
+    if (!joined.empty() && range.start <= joined.back().end)
+      joined.back().end = std::max(joined.back().end, range.end);
     else
-      buffer.ranges.push_back(range);
+      joined.push_back(range);
   }
-  buffer.start = buffer.ranges.empty() ? 0 : buffer.ranges.front().start;
-  buffer.end = buffer.ranges.empty() ? 0 : buffer.ranges.back().end;
-  if (buffer.ranges.size() < 2)
+  buffer.start = joined.empty() ? 0 : joined.front().start;
+  buffer.end = joined.empty() ? 0 : joined.back().end;
+  if (joined.size() < 2)
     buffer.ranges.clear();
+  else
+    buffer.ranges = LiveRangeList(joined);
 }
 
 } // namespace memplan

@@ -84,9 +84,19 @@ static SmallVector<StringRef> splitFields(StringRef line) {
 
 void CsvProblem::addRow(ArrayRef<StringRef> fields, unsigned idField,
                         unsigned buffer) {
-  if (buffer == firstRowOf.size())
-    firstRowOf.push_back(rowEnds.size());
-  bufferOfRow.push_back(buffer);
+  size_t row = rowEnds.size();
+  if (bufferOfRow.empty() && buffer != row) {
+    // The first row of an id seen before: rows and buffers part here.
+    for (size_t earlier = 0; earlier != row; ++earlier) {
+      bufferOfRow.push_back(earlier);
+      firstRowOf.push_back(earlier);
+    }
+  }
+  if (!bufferOfRow.empty()) {
+    if (buffer == firstRowOf.size())
+      firstRowOf.push_back(row);
+    bufferOfRow.push_back(buffer);
+  }
   size_t begin = rowText.size();
   for (auto [index, field] : llvm::enumerate(fields)) {
     if (index != 0)
@@ -145,6 +155,9 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
                         "no header: the first line holds numbers; " +
                             expectedColumns());
   CsvProblem problem;
+  // A row a line at most: reserved, a million buffers are not moved again
+  // and again as the vector grows.
+  problem.buffers.reserve(text.count('\n') + 1);
   std::optional<unsigned> fieldOf[NumColumns];
   // Indices of the header fields that are kept in the output.
   SmallVector<unsigned> keptFields;
@@ -225,7 +238,7 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
       buffer.alignment = values[Alignment];
       buffer.start = range.start;
       buffer.end = range.end;
-      problem.buffers.push_back(buffer);
+      problem.buffers.push_back(std::move(buffer));
     } else {
       // Another interval of a gapped lifetime.
       const Buffer &buffer = problem.buffers[index];

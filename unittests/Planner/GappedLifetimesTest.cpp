@@ -233,9 +233,11 @@ TEST(GappedLifetimesTest, LargeProblemsStayValid) {
     for (Buffer &buffer : more) {
       buffer.start += shift;
       buffer.end += shift;
-      for (LiveRange &range : buffer.ranges) {
-        range.start += shift;
-        range.end += shift;
+      if (buffer.hasGaps()) {
+        llvm::SmallVector<LiveRange> shifted;
+        for (const LiveRange &range : buffer.ranges)
+          shifted.push_back({range.start + shift, range.end + shift});
+        setLiveRanges(buffer, shifted);
       }
       buffers.push_back(buffer);
     }

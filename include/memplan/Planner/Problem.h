@@ -13,6 +13,8 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -27,6 +29,59 @@ struct LiveRange {
   }
 };
 
+/// The intervals of a gapped lifetime, held behind one pointer: a Buffer
+/// without gaps carries a null pointer only (a Buffer is 40 bytes, where a
+/// vector would take 48, and problems of a million buffers are read in
+/// order again and again), and a copy of one costs a test. Copies are deep;
+/// gapped lifetimes are few.
+class LiveRangeList {
+public:
+  LiveRangeList() = default;
+  LiveRangeList(llvm::ArrayRef<LiveRange> ranges) { assign(ranges); }
+  LiveRangeList(std::initializer_list<LiveRange> ranges)
+      : LiveRangeList(llvm::ArrayRef<LiveRange>(ranges)) {}
+  LiveRangeList(const LiveRangeList &other) {
+    if (other.data)
+      assign(other);
+  }
+  LiveRangeList(LiveRangeList &&) = default;
+  LiveRangeList &operator=(const LiveRangeList &other) {
+    if (this != &other)
+      assign(other);
+    return *this;
+  }
+  LiveRangeList &operator=(LiveRangeList &&) = default;
+
+  operator llvm::ArrayRef<LiveRange>() const {
+    return data ? llvm::ArrayRef(data.get() + 1, data[0].start)
+                : llvm::ArrayRef<LiveRange>();
+  }
+  bool empty() const { return !data; }
+  size_t size() const { return data ? data[0].start : 0; }
+  const LiveRange *begin() const { return data ? data.get() + 1 : nullptr; }
+  const LiveRange *end() const { return begin() + size(); }
+  const LiveRange &operator[](size_t index) const { return begin()[index]; }
+  const LiveRange &front() const { return (*this)[0]; }
+  const LiveRange &back() const { return (*this)[size() - 1]; }
+  void clear() { data.reset(); }
+  bool operator==(const LiveRangeList &other) const {
+    return llvm::ArrayRef<LiveRange>(*this) == llvm::ArrayRef<LiveRange>(other);
+  }
+
+private:
+  void assign(llvm::ArrayRef<LiveRange> ranges) {
+    if (ranges.empty()) {
+      data.reset();
+      return;
+    }
+    // The count is kept in a first entry.
+    data.reset(new LiveRange[ranges.size() + 1]);
+    data[0] = {ranges.size(), 0};
+    llvm::copy(ranges, data.get() + 1);
+  }
+  std::unique_ptr<LiveRange[]> data;
+};
+
 /// One buffer to place: `size` bytes, whose offset must be a multiple of
 /// `alignment` (a power of two), live on the half-open interval [start, end)
 /// or, when `ranges` is not empty, on those intervals only.
@@ -39,7 +94,7 @@ struct Buffer {
   /// touching the next, the first starting at `start` and the last ending at
   /// `end` (so [start, end) is their hull). Empty in the common case of one
   /// interval, which then costs no allocation and no extra test.
-  llvm::SmallVector<LiveRange, 0> ranges;
+  LiveRangeList ranges;
 
   bool hasGaps() const { return !ranges.empty(); }
 

@@ -45,10 +45,12 @@ struct CsvProblem {
                                           rowEnds[row]);
   }
   /// The buffer whose interval (or one of whose intervals) row `row` gives.
-  unsigned getBufferOfRow(size_t row) const { return bufferOfRow[row]; }
+  unsigned getBufferOfRow(size_t row) const {
+    return bufferOfRow.empty() ? row : bufferOfRow[row];
+  }
   /// Buffer `buffer`'s id: the text of its `id` field (unique per buffer).
   llvm::StringRef getId(size_t buffer) const {
-    size_t row = firstRowOf[buffer];
+    size_t row = firstRowOf.empty() ? buffer : firstRowOf[buffer];
     return getRow(row).substr(idSpans[row].first, idSpans[row].second);
   }
   /// Appends a row of buffer `buffer` (a new one when it is buffers.size()
@@ -64,6 +66,8 @@ private:
   llvm::SmallVector<size_t> rowEnds;
   /// Where in its row each id lies, and its length.
   llvm::SmallVector<std::pair<size_t, size_t>> idSpans;
+  /// The buffer of each row and the first row of each buffer, kept only
+  /// once some id has a second row: until then row i is buffer i.
   llvm::SmallVector<unsigned> bufferOfRow;
   llvm::SmallVector<size_t> firstRowOf;
 };

@@ -50,10 +50,9 @@ static OverlapSearch resolveSearch(OverlapSearch requested,
                                    ArrayRef<Buffer> buffers) {
   if (requested != OverlapSearch::Automatic)
     return requested;
-  size_t scanLimit =
-      hasGappedLifetimes(buffers) ? kGappedScanLimit : kScanLimit;
-  return buffers.size() <= scanLimit ? OverlapSearch::Scan
-                                     : OverlapSearch::SegmentTree;
+  return buffers.size() <= kScanLimit || scansGappedLifetimes(buffers)
+             ? OverlapSearch::Scan
+             : OverlapSearch::SegmentTree;
 }
 
 GapPlacer::GapPlacer(ArrayRef<Buffer> buffers, Plan &plan,

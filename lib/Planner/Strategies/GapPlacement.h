@@ -75,6 +75,13 @@ constexpr size_t kScanLimit = 512;
 /// were live over its hull (a valid plan that may share less).
 constexpr size_t kGappedScanLimit = 8192;
 
+/// Whether OverlapSearch::Automatic scans `buffers` for their gaps: some
+/// lifetime has gaps and there are at most kGappedScanLimit buffers. Larger
+/// problems are not looked through for gaps at all.
+inline bool scansGappedLifetimes(llvm::ArrayRef<Buffer> buffers) {
+  return buffers.size() <= kGappedScanLimit && hasGappedLifetimes(buffers);
+}
+
 /// Which nodes of GapPlacer's segment tree keep which kind of list (see the
 /// members of GapPlacer). Every shape gives the same plans; the defaults
 /// were the fastest measured. A small shape (a level or two of each kind,

@@ -11,7 +11,8 @@
 //    overlaps are exactly the ones still live at its start: a sweep over
 //    time keeps them and their gaps (detail::SweepGapPlacer). Where some
 //    lifetime has gaps that no longer holds, and GapPlacer, which compares
-//    lifetimes interval by interval, places them by the same rule.
+//    lifetimes interval by interval, places them by the same rule (up to
+//    kGappedScanLimit buffers; past it the sweep places the hulls).
 //
 // Placing costs O(n log n), plus the gaps passed over because alignment
 // leaves too little of them.
@@ -19,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClockedPlacement.h"
+#include "GapPlacement.h"
 #include "Strategies.h"
 #include "SweepPlacement.h"
 
@@ -56,7 +58,7 @@ public:
     Plan result;
     result.outcome.strategy = getName().str();
     std::optional<unsigned> overflow;
-    if (hasGappedLifetimes(buffers)) {
+    if (detail::scansGappedLifetimes(buffers)) {
       overflow = detail::placeInOrderByGaps(buffers, order, deadline, result);
     } else {
       detail::SweepGapPlacer placer(buffers, result);
