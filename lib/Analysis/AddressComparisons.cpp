@@ -1,7 +1,7 @@
 //===- AddressComparisons.cpp - Addresses that are only compared ----------===//
 
 #include "memplan/Analysis/AddressComparisons.h"
-#include "memplan/Analysis/BufferAliases.h"
+#include "memplan/Analysis/ViewedMemRef.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -2,7 +2,7 @@
 
 #include "memplan/Analysis/BlockDependences.h"
 #include "memplan/Analysis/AsyncWork.h"
-#include "memplan/Analysis/BufferAliases.h"
+#include "memplan/Analysis/ViewedMemRef.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -487,9 +487,3 @@ uint64_t memplan::BufferAliases::getAskedAccessAlignment() const {
   return alignment;
 }
 
-Value memplan::getViewedMemRef(Value value) {
-  while (auto view =
-             dyn_cast_if_present<ViewLikeOpInterface>(value.getDefiningOp()))
-    value = view.getViewSource();
-  return value;
-}

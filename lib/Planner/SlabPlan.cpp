@@ -5,8 +5,6 @@
 #include "memplan/Planner/CheckedMath.h"
 #include "memplan/Planner/Validator.h"
 
-#include "Strategies/Strategies.h"
-
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/Twine.h"

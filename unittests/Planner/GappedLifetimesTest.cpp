@@ -14,8 +14,10 @@
 #include "memplan/Planner/Validator.h"
 
 #include "BruteForcePlanner.h"
+#include "ObjectStrategies/ObjectStrategies.h"
 #include "OverlapGraph.h"
 #include "PlannerTestUtils.h"
+#include "Strategies/GapLowering.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -220,6 +222,43 @@ TEST(GappedLifetimesTest, EveryStrategyPlansLargerProblemsValidly) {
           << name.str() << " in round " << round;
     }
   }
+}
+
+/// Plans of the hulls, let down into the gaps: no buffer rises, the plan
+/// stays valid, and a buffer live in another's gap takes its bytes. Objects
+/// emptied into the gaps: the total never grows.
+TEST(GappedLifetimesTest, HullPlansLetDownAndObjectsEmptied) {
+  std::mt19937 rng(4848);
+  uint64_t hullBytes = 0, loweredBytes = 0, hullObjects = 0, emptied = 0;
+  for (int round = 0; round != 60; ++round) {
+    llvm::SmallVector<Buffer> buffers = makeRandomGappedProblem(rng);
+    llvm::SmallVector<Buffer> hulls = getHulls(buffers);
+    for (llvm::StringRef name : {"strip-best-fit", "path-cover", "gergov"}) {
+      std::optional<Plan> hullPlan = runStrategy(name, hulls);
+      ASSERT_TRUE(hullPlan);
+      Plan lowered = cantFail(detail::lowerIntoGaps(buffers, Plan(*hullPlan)));
+      EXPECT_EQ(errorMessage(validatePlan(buffers, lowered)), "")
+          << name.str() << " in round " << round;
+      for (auto [before, after] :
+           llvm::zip_equal(hullPlan->offsets, lowered.offsets))
+        EXPECT_LE(after, before) << name.str() << " in round " << round;
+      hullBytes += hullPlan->slabSize;
+      loweredBytes += lowered.slabSize;
+    }
+    for (llvm::StringRef name : {"greedy-in-order", "mincost-flow"}) {
+      ObjectPlan hullPlan = cantFail(createObjectStrategy(name)->plan(hulls));
+      ObjectPlan fewer =
+          cantFail(detail::emptyObjectsIntoGaps(buffers, ObjectPlan(hullPlan)));
+      EXPECT_EQ(errorMessage(validateObjectPlan(buffers, fewer)), "")
+          << name.str() << " in round " << round;
+      EXPECT_LE(fewer.getTotalSize(), hullPlan.getTotalSize());
+      hullObjects += hullPlan.getTotalSize();
+      emptied += fewer.getTotalSize();
+    }
+  }
+  // The gaps are used, not only kept valid.
+  EXPECT_LT(loweredBytes, hullBytes);
+  EXPECT_LT(emptied, hullObjects);
 }
 
 /// On larger problems, where greedy-size places by the segment tree only

@@ -60,11 +60,6 @@ struct BufferAliases {
   uint64_t getAskedAccessAlignment() const;
 };
 
-/// The memref `value` views: `value` followed back through view-like ops
-/// (subviews, casts, reshapes, memref.view) to the first value no such op
-/// defines.
-mlir::Value getViewedMemRef(mlir::Value value);
-
 /// What a call does with one memref it passes to a callee.
 struct CallArgumentFacts {
   /// Why the callee may keep or free the memref, if it may.

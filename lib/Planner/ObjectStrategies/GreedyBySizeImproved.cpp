@@ -69,9 +69,16 @@ public:
 
   StringRef getName() const override { return "greedy-size-improved"; }
 
-  Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
+  /// The rule's plan of the hulls, with objects emptied into the gaps of
+  /// gapped lifetimes (EmptyingObjects.cpp).
+  Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override {
+    return detail::emptyObjectsIntoGaps(buffers, planHulls(buffers));
+  }
 
 private:
+  /// The plan by the rule, which takes each lifetime as its hull.
+  Expected<ObjectPlan> planHulls(ArrayRef<Buffer> buffers) const;
+
   /// Past it, the buffers left get objects of their own.
   Deadline deadline;
 };
@@ -251,7 +258,7 @@ struct Candidate {
 } // namespace
 
 Expected<ObjectPlan>
-GreedyBySizeImprovedObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
+GreedyBySizeImprovedObjectStrategy::planHulls(ArrayRef<Buffer> buffers) const {
   if (Error error = detail::checkObjectProblem(buffers, getName()))
     return std::move(error);
 

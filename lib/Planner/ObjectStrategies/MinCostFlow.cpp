@@ -97,9 +97,16 @@ public:
   /// The flow network grows with the pairs of buffers that may share.
   bool isQuick() const override { return false; }
 
-  Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
+  /// The rule's plan of the hulls, with objects emptied into the gaps of
+  /// gapped lifetimes (EmptyingObjects.cpp).
+  Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override {
+    return detail::emptyObjectsIntoGaps(buffers, planHulls(buffers));
+  }
 
 private:
+  /// The plan by the rule, which takes each lifetime as its hull.
+  Expected<ObjectPlan> planHulls(ArrayRef<Buffer> buffers) const;
+
   Expected<ObjectPlan> fallBack(ArrayRef<Buffer> buffers,
                                 const Twine &why) const;
 
@@ -125,7 +132,7 @@ MinCostFlowObjectStrategy::fallBack(ArrayRef<Buffer> buffers,
 }
 
 Expected<ObjectPlan>
-MinCostFlowObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
+MinCostFlowObjectStrategy::planHulls(ArrayRef<Buffer> buffers) const {
   if (Error error = detail::checkObjectProblem(buffers, getName()))
     return std::move(error);
   size_t n = buffers.size();

@@ -48,6 +48,14 @@ llvm::Expected<ObjectPlan> makeObjectPlan(llvm::SmallVector<unsigned> objectOf,
                                           llvm::SmallVector<uint64_t> sizes,
                                           llvm::StringRef strategy);
 
+/// `plan` (valid for the hulls of `buffers`) with objects emptied into the
+/// gaps of gapped lifetimes (EmptyingObjects.cpp), where some have gaps and
+/// there are at most kGappedScanLimit buffers; otherwise, or if `plan` is an
+/// error, `plan` as it is.
+llvm::Expected<ObjectPlan>
+emptyObjectsIntoGaps(llvm::ArrayRef<Buffer> buffers,
+                     llvm::Expected<ObjectPlan> plan);
+
 /// Records in `plan`, made by a strategy its deadline stopped, that `own`
 /// buffers of nonzero size got objects of their own (ClockLooks.h): its
 /// outcome (stoppedByClock, stackedByClock) and details.

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GapLowering.h"
 #include "Strategies.h"
 
 #include "../ObjectLayout.h"
@@ -35,7 +36,9 @@ public:
     Expected<Plan> plan = layOutObjects(buffers, *objectPlan, getName());
     if (plan)
       plan->outcome.strategy = getName().str();
-    return plan;
+    // The objects take lifetimes whole; their bytes may hold others within
+    // a gap.
+    return detail::lowerIntoGaps(buffers, std::move(plan));
   }
 
 private:

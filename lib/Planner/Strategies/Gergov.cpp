@@ -59,6 +59,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClockedPlacement.h"
+#include "GapLowering.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
@@ -86,9 +87,16 @@ public:
 
   StringRef getName() const override { return "gergov"; }
 
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+  /// The rule's plan of the hulls, let down into the gaps of gapped
+  /// lifetimes (GapLowering.h).
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+    return detail::lowerIntoGaps(buffers, planHulls(buffers));
+  }
 
 private:
+  /// The plan by the rule, which takes each lifetime as its hull.
+  Expected<Plan> planHulls(ArrayRef<Buffer> buffers) const;
+
   /// Past it, the buffers without a final offset are stacked
   /// (ClockedPlacement.h).
   Deadline deadline;
@@ -343,7 +351,7 @@ static Error overflowError(const Twine &what) {
                            "gergov: " + what + " overflows 64 bits");
 }
 
-Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers) const {
+Expected<Plan> GergovStrategy::planHulls(ArrayRef<Buffer> buffers) const {
   Plan result;
   result.outcome.strategy = getName().str();
   result.offsets.assign(buffers.size(), 0);

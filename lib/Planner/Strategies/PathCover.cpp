@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClockedPlacement.h"
+#include "GapLowering.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
@@ -56,9 +57,16 @@ public:
 
   StringRef getName() const override { return "path-cover"; }
 
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+  /// The rule's plan of the hulls, let down into the gaps of gapped
+  /// lifetimes (GapLowering.h).
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+    return detail::lowerIntoGaps(buffers, planHulls(buffers));
+  }
 
 private:
+  /// The plan by the rule, which takes each lifetime as its hull.
+  Expected<Plan> planHulls(ArrayRef<Buffer> buffers) const;
+
   /// Past it, the buffers left are stacked (ClockedPlacement.h).
   Deadline deadline;
 };
@@ -69,7 +77,7 @@ struct Chain {
 };
 } // namespace
 
-Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers) const {
+Expected<Plan> PathCoverStrategy::planHulls(ArrayRef<Buffer> buffers) const {
   Plan result;
   result.outcome.strategy = getName().str();
   result.offsets.assign(buffers.size(), 0);

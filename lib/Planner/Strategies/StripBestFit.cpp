@@ -40,6 +40,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClockedPlacement.h"
+#include "GapLowering.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
@@ -66,9 +67,16 @@ public:
 
   StringRef getName() const override { return "strip-best-fit"; }
 
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+  /// The rule's plan of the hulls, let down into the gaps of gapped
+  /// lifetimes (GapLowering.h).
+  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+    return detail::lowerIntoGaps(buffers, planHulls(buffers));
+  }
 
 private:
+  /// The plan by the rule, which takes each lifetime as its hull.
+  Expected<Plan> planHulls(ArrayRef<Buffer> buffers) const;
+
   /// Past it, the buffers left are stacked (ClockedPlacement.h).
   Deadline deadline;
 };
@@ -314,7 +322,7 @@ private:
 };
 } // namespace
 
-Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers) const {
+Expected<Plan> StripBestFitStrategy::planHulls(ArrayRef<Buffer> buffers) const {
   Plan result;
   result.outcome.strategy = getName().str();
   result.offsets.assign(buffers.size(), 0);
