@@ -2,12 +2,12 @@
 
 #include "ModuleBuffers.h"
 
+#include "memplan/Analysis/FunctionNames.h"
 #include "memplan/Analysis/GroupBarriers.h"
 #include "memplan/Analysis/ProgramOrder.h"
 #include "memplan/Planner/BarrierEpochs.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
@@ -118,8 +118,6 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
       bySpace[{buffer.scope, buffer.memorySpace, unsigned(buffer.onStack)}]
           .push_back(&buffer);
     }
-    auto name = function.func->getAttrOfType<StringAttr>(
-        SymbolTable::getSymbolAttrName());
     for (auto &entry : bySpace)
       leaveAloneBeyondMemRefExtent(entry.second);
     function.firstSpace = result.spaces.size();
@@ -132,7 +130,7 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
                          .first->second;
       SpaceProblem &space = result.spaces.emplace_back();
       space.func = function.func;
-      space.functionName = name ? name.getValue().str() : "";
+      space.functionName = getFunctionName(function.func).str();
       space.spaceIndex = result.spaces.size() - function.firstSpace - 1;
       space.memorySpace = memorySpace;
       space.scope = scope;

@@ -3,12 +3,12 @@
 #include "ModulePlan.h"
 
 #include "MemorySpaces.h"
+#include "memplan/Analysis/FunctionNames.h"
 
 #include "memplan/Planner/BarrierEpochs.h"
 #include "memplan/Planner/Planner.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -123,11 +123,6 @@ private:
   std::unique_ptr<Planner> planner;
 };
 
-StringRef getFunctionName(FunctionOpInterface func) {
-  auto name = func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-  return name ? name.getValue() : "<anonymous>";
-}
-
 LogicalResult SpacePlanning::emitCapacityError(const SpaceProblem &space,
                                                uint64_t capacity,
                                                uint64_t bestSize,
@@ -147,7 +142,7 @@ LogicalResult SpacePlanning::emitCapacityError(const SpaceProblem &space,
   emitError(FunctionOpInterface(space.func).getLoc()) << llvm::formatv(
       "{0}: @{1}: {2} does not fit its capacity of {3} bytes: {4}, the lower "
       "bound is {5} bytes{6}",
-      options.passArgument, getFunctionName(space.func),
+      options.passArgument, getFunctionLabel(space.func),
       describeMemorySpace(space.memorySpace), capacity, best, lowerBound,
       answer);
   return failure();
@@ -171,7 +166,7 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
   std::string planned =
       llvm::formatv("{0}: @{1}: planned {2} of {3} buffers{4} ({5} left "
                     "alone{6}{7})",
-                    options.passArgument, getFunctionName(func),
+                    options.passArgument, getFunctionLabel(func),
                     figures.planned, figures.buffers, lives,
                     figures.getLeftAlone(),
                     leftAlone.empty() ? "" : ": " + leftAlone, atUpperBound)
@@ -353,7 +348,7 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
         "{0}: @{1}: the time limit ran out before {2} had placed every "
         "buffer; {3} of {4} share memory with no other (a larger "
         "time-limit, or 0, gives the full plan)",
-        options.passArgument, getFunctionName(func), plan->outcome.strategy,
+        options.passArgument, getFunctionLabel(func), plan->outcome.strategy,
         stacked, problem.size());
 
   if (std::optional<uint64_t> capacity = limits.getCapacity(space.memorySpace);

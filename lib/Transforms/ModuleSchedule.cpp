@@ -11,6 +11,7 @@
 
 #include "memplan/Analysis/BlockDependences.h"
 #include "memplan/Analysis/BufferLifetimes.h"
+#include "memplan/Analysis/FunctionNames.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/RegionKindInterface.h"
@@ -204,7 +205,7 @@ FunctionSchedule scheduleFunction(FunctionOpInterface func,
 void emitScheduleSummary(StringRef passArgument,
                          const FunctionSchedule &figures) {
   FunctionOpInterface func = figures.func;
-  std::string name = func.getName().str();
+  StringRef name = getFunctionLabel(func);
   std::string text = llvm::formatv(
       "{0}: @{1}: peak of live plannable bytes {2} -> {3}; no order goes "
       "below {4}{5}; {6} of {7} blocks reordered",

@@ -4,9 +4,9 @@
 
 #include "MemorySpaces.h"
 
+#include "memplan/Analysis/FunctionNames.h"
 #include "memplan/Analysis/LeftAlone.h"
 
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -77,9 +77,7 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
   for (auto [function, functionPlan] :
        llvm::zip_equal(buffers.functions, plan.functions)) {
     FunctionOpInterface func = function.func;
-    StringAttr name =
-        func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-    json::Object entry{{"name", name ? name.getValue().str() : ""},
+    json::Object entry{{"name", getFunctionName(func).str()},
                        {"location", printToString(func.getLoc())},
                        {"strategy", strategy}};
 

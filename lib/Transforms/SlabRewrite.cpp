@@ -4,6 +4,8 @@
 
 #include "MemorySpaces.h"
 
+#include "memplan/Analysis/FunctionNames.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -41,9 +43,8 @@ constexpr StringLiteral kSlabAlignmentAttr = "memplan.slab_alignment";
 std::string getGlobalSlabName(FunctionOpInterface func, Attribute memorySpace,
                               std::optional<unsigned> objectIndex) {
   std::string name = objectIndex ? "__memplan_object" : "__memplan_slab";
-  if (auto symbol =
-          func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
-    name += "_" + symbol.getValue().str();
+  if (StringRef symbol = getFunctionName(func); !symbol.empty())
+    name += "_" + symbol.str();
   if (std::optional<uint64_t> number = getMemorySpaceNumber(memorySpace);
       number && *number != 0) {
     name += "_space" + std::to_string(*number);
