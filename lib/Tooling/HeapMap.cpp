@@ -3,6 +3,7 @@
 #include "memplan/Tooling/HeapMap.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -126,6 +127,21 @@ HeapMapPicture makeObjectsHeapMap(ArrayRef<Buffer> buffers,
   for (unsigned object : objectOf)
     picture.offsets.push_back(
         object < objectOffsets.size() ? objectOffsets[object] : 0);
+  return picture;
+}
+
+HeapMapPicture makePlanHeapMap(ArrayRef<Buffer> buffers, const SlabPlan &plan,
+                               uint64_t lowerBound) {
+  if (plan.kind == PlanKind::Objects) {
+    SmallVector<uint64_t> objectSizes =
+        map_to_vector(plan.slabs, [](const Slab &slab) { return slab.size; });
+    return makeObjectsHeapMap(buffers, plan.slabOf, objectSizes, lowerBound);
+  }
+  HeapMapPicture picture;
+  picture.buffers.assign(buffers.begin(), buffers.end());
+  picture.offsets = plan.offsets;
+  picture.peak = plan.getTotalSize();
+  picture.lowerBound = lowerBound;
   return picture;
 }
 

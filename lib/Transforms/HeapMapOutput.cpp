@@ -40,20 +40,8 @@ void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
   for (auto [space, spacePlan] : llvm::zip_equal(buffers.spaces, plan.spaces)) {
     const SlabPlan &slabs = spacePlan.plan;
     bool objects = slabs.kind == PlanKind::Objects;
-    HeapMapPicture picture;
-    if (objects) {
-      SmallVector<uint64_t> sizes;
-      for (const Slab &slab : slabs.slabs)
-        sizes.push_back(slab.size);
-      picture = makeObjectsHeapMap(spacePlan.problem, slabs.slabOf, sizes,
-                                   spacePlan.lowerBound);
-    } else {
-      picture.buffers.assign(spacePlan.problem.begin(),
-                             spacePlan.problem.end());
-      picture.offsets = slabs.offsets;
-      picture.peak = slabs.getTotalSize();
-      picture.lowerBound = spacePlan.lowerBound;
-    }
+    HeapMapPicture picture =
+        makePlanHeapMap(spacePlan.problem, slabs, spacePlan.lowerBound);
     std::string funcName =
         space.functionName.empty() ? "anonymous" : space.functionName;
     std::string label = getMemorySpaceLabel(space.memorySpace);

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HeapMapOutput.h"
+#include "SolutionHeapMap.h"
 
 #include "memplan/Planner/Planner.h"
 #include "memplan/Planner/ProblemCsv.h"

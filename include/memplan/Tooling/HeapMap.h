@@ -11,6 +11,7 @@
 #define MEMPLAN_TOOLING_HEAPMAP_H
 
 #include "memplan/Planner/Problem.h"
+#include "memplan/Planner/SlabPlan.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -62,6 +63,13 @@ HeapMapPicture makeObjectsHeapMap(llvm::ArrayRef<Buffer> buffers,
                                   llvm::ArrayRef<unsigned> objectOf,
                                   llvm::ArrayRef<uint64_t> objectSizes,
                                   uint64_t lowerBound);
+
+/// The picture of `plan` of `buffers`, without title, names or labels: for
+/// shared objects one band per object (makeObjectsHeapMap), else each
+/// buffer at its offset in the slab. Both memplan-solve and the planning
+/// passes draw their plans through it.
+HeapMapPicture makePlanHeapMap(llvm::ArrayRef<Buffer> buffers,
+                               const SlabPlan &plan, uint64_t lowerBound);
 
 /// Writes one SVG document with `pictures` stacked top to bottom, each under
 /// its title.

@@ -1,7 +1,7 @@
-//===- HeapMapOutput.h - memplan-solve's --heapmap --------------*- C++ -*-===//
+//===- SolutionHeapMap.h - memplan-solve's --heapmap ------------*- C++ -*-===//
 
-#ifndef MEMPLAN_TOOLS_MEMPLAN_SOLVE_HEAPMAPOUTPUT_H
-#define MEMPLAN_TOOLS_MEMPLAN_SOLVE_HEAPMAPOUTPUT_H
+#ifndef MEMPLAN_TOOLS_MEMPLAN_SOLVE_SOLUTIONHEAPMAP_H
+#define MEMPLAN_TOOLS_MEMPLAN_SOLVE_SOLUTIONHEAPMAP_H
 
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/SlabPlan.h"
@@ -18,4 +18,4 @@ HeapMapPicture makeSolutionHeapMap(const CsvProblem &problem,
 
 } // namespace memplan
 
-#endif // MEMPLAN_TOOLS_MEMPLAN_SOLVE_HEAPMAPOUTPUT_H
+#endif // MEMPLAN_TOOLS_MEMPLAN_SOLVE_SOLUTIONHEAPMAP_H

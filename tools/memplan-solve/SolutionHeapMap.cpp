@@ -1,8 +1,7 @@
-//===- HeapMapOutput.cpp - memplan-solve's --heapmap ----------------------===//
+//===- SolutionHeapMap.cpp - memplan-solve's --heapmap --------------------===//
 
-#include "HeapMapOutput.h"
+#include "SolutionHeapMap.h"
 
-#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -13,18 +12,7 @@ HeapMapPicture makeSolutionHeapMap(const CsvProblem &problem,
                                    const SlabPlan &plan, uint64_t lowerBound,
                                    StringRef title) {
   bool objects = plan.kind == PlanKind::Objects;
-  HeapMapPicture picture;
-  if (objects) {
-    SmallVector<uint64_t> objectSizes =
-        map_to_vector(plan.slabs, [](const Slab &slab) { return slab.size; });
-    picture = makeObjectsHeapMap(problem.buffers, plan.slabOf, objectSizes,
-                                 lowerBound);
-  } else {
-    picture.buffers = problem.buffers;
-    picture.offsets = plan.offsets;
-    picture.lowerBound = lowerBound;
-    picture.peak = plan.getTotalSize();
-  }
+  HeapMapPicture picture = makePlanHeapMap(problem.buffers, plan, lowerBound);
   picture.title = title.str();
   for (auto [index, buffer] : enumerate(problem.buffers)) {
     std::string where = objects
