@@ -42,7 +42,10 @@ constexpr StringLiteral kOptionNames[] = {"strategy",
                                           "apply",
                                           "heapmap"};
 
-constexpr StringLiteral kSlabKindNames[] = {"alloc", "global", "argument"};
+constexpr StringLiteral kSlabKindNames[] = {
+#define MEMPLAN_SLAB_KIND(KIND, NAME, DESCRIPTION) NAME,
+#include "memplan/Transforms/SlabKinds.def"
+};
 
 /// Reads `SPACE:VALUE` entries with numbered memory spaces (>= 1) into
 /// `into`. Returns an empty string on success, else what is wrong. With
@@ -230,9 +233,12 @@ FailureOr<std::string> normalizePlanningOptions(
     // MLIR's own message for a bad enum value does not name the choices.
     if (key == "slab" && piece.contains('=') &&
         !llvm::is_contained(kSlabKindNames, value)) {
-      (void)errorHandler(llvm::formatv(
-          "{0}: slab must be alloc, global or argument, not '{1}'",
-          passArgument, value));
+      SmallVector<StringRef> kinds(std::begin(kSlabKindNames),
+                                   std::end(kSlabKindNames));
+      std::string choices =
+          joinNames(ArrayRef(kinds).drop_back()) + " or " + kinds.back().str();
+      (void)errorHandler(llvm::formatv("{0}: slab must be {1}, not '{2}'",
+                                       passArgument, choices, value));
       return failure();
     }
     normalized.push_back(piece.str());

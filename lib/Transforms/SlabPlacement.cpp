@@ -18,12 +18,10 @@ namespace memplan {
 
 StringRef getSlabKindName(SlabKind kind) {
   switch (kind) {
-  case SlabKind::Alloc:
-    return "alloc";
-  case SlabKind::Global:
-    return "global";
-  case SlabKind::Argument:
-    return "argument";
+#define MEMPLAN_SLAB_KIND(KIND, NAME, DESCRIPTION)                             \
+  case SlabKind::KIND:                                                         \
+    return NAME;
+#include "memplan/Transforms/SlabKinds.def"
   }
   llvm_unreachable("unknown slab kind");
 }

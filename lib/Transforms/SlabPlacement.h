@@ -22,9 +22,6 @@
 
 namespace memplan {
 
-/// "alloc", "global" or "argument", as the `slab` option spells it.
-llvm::StringRef getSlabKindName(SlabKind kind);
-
 /// Decides, function by function, where the slabs of one pass run live: as
 /// asked, or in a memref.alloc (with a remark, once per function) where a
 /// function cannot have them so. Per-run state: made and dropped by the run.

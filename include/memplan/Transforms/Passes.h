@@ -16,15 +16,26 @@
 
 namespace memplan {
 
-/// Where the planning passes put each slab (the `slab` option).
+/// Where the planning passes put each slab (the `slab` option): a
+/// memref.alloc at the function entry, freed before every return; a
+/// private, uninitialized memref.global per function, space and slab; or a
+/// trailing argument of private functions, passed by their callers.
 enum class SlabKind {
-  /// A memref.alloc at the function entry, freed before every return.
-  Alloc,
-  /// A private, uninitialized memref.global per function, space and slab.
-  Global,
-  /// A trailing argument of private functions, passed by their callers.
-  Argument,
+#define MEMPLAN_SLAB_KIND(KIND, NAME, DESCRIPTION) KIND,
+#include "memplan/Transforms/SlabKinds.def"
 };
+
+/// "alloc", "global" or "argument", as the `slab` option spells it.
+llvm::StringRef getSlabKindName(SlabKind kind);
+
+/// The `slab` option's choices, for its cl::opt.
+inline llvm::cl::ValuesClass getSlabKindValues() {
+  return llvm::cl::ValuesClass({
+#define MEMPLAN_SLAB_KIND(KIND, NAME, DESCRIPTION)                             \
+  llvm::cl::OptionEnumValue{NAME, int(SlabKind::KIND), DESCRIPTION},
+#include "memplan/Transforms/SlabKinds.def"
+  });
+}
 
 #define GEN_PASS_DECL
 #include "memplan/Transforms/Passes.h.inc"

@@ -51,13 +51,7 @@ defvar planningOptions = [
            "functions called only by func.call, which their callers plan); "
            "recursive functions, and functions that may run on several "
            "threads at once, keep alloc",
-           [{::llvm::cl::values(
-             clEnumValN(::memplan::SlabKind::Alloc, "alloc",
-                        "a memref.alloc at the function entry"),
-             clEnumValN(::memplan::SlabKind::Global, "global",
-                        "a private memref.global"),
-             clEnumValN(::memplan::SlabKind::Argument, "argument",
-                        "a trailing argument passed by the callers"))}]>,
+           "::memplan::getSlabKindValues()">,
     Option<"capacity", "capacity", "uint64_t", /*default=*/"0",
            "Bytes the planned buffers of the default memory space of one "
            "function may take; 0 means no limit">,
