@@ -35,7 +35,15 @@ struct MemPlanSchedulePass
     request.options.kind = *kind;
     request.options.timeLimitSeconds = timeLimit;
     request.options.exactNodeBudget = nodeBudget;
-    request.minAlignment = alignment;
+    request.limits.defaultAlignment = alignment;
+    // The alignments planning gives each memory space (PlanningOptions.h).
+    if (std::string problem =
+            parseSpaceMap(spaceAlignment, "space-alignment",
+                          /*powersOfTwo=*/true, request.limits.alignments);
+        !problem.empty()) {
+      emitError(getOperation().getLoc()) << getArgument() << ": " << problem;
+      return signalPassFailure();
+    }
     request.splitLives = splitLives;
     request.summary = summary;
     request.passArgument = getArgument().str();

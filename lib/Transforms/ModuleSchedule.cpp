@@ -239,17 +239,18 @@ bool memplan::scheduleModule(ModuleOp module, const ScheduleRequest &request) {
     // The lives of one allocation share its users: found once for them.
     Operation *usersOf = nullptr;
     BufferAliases aliases;
-    for (const FunctionBuffer &buffer :
-         analyzeFunctionBuffers(func, aliasAnalysis, request.minAlignment,
-                                /*withAllocas=*/true, request.splitLives)) {
+    for (const FunctionBuffer &buffer : analyzeFunctionBuffers(
+             func, aliasAnalysis, request.limits.defaultAlignment,
+             /*withAllocas=*/true, request.splitLives)) {
       if (buffer.leftAlone)
         continue;
       if (buffer.alloc != usersOf) {
         aliases = aliasAnalysis.analyzeBuffer(buffer.getMemRef(), func);
         usersOf = buffer.alloc;
       }
-      PlannableBuffer &planned =
-          buffers.emplace_back(PlannableBuffer{buffer.size, buffer.alignment});
+      PlannableBuffer &planned = buffers.emplace_back(PlannableBuffer{
+          buffer.size, std::max(buffer.alignment, request.limits.getAlignment(
+                                                      buffer.memorySpace))});
       for (Operation *user : aliases.users)
         if (buffer.isInLife(user))
           planned.users.push_back(user);

@@ -10,6 +10,8 @@
 #ifndef MEMPLAN_LIB_TRANSFORMS_MODULESCHEDULE_H
 #define MEMPLAN_LIB_TRANSFORMS_MODULESCHEDULE_H
 
+#include "PlanningOptions.h"
+
 #include "memplan/Planner/Schedule.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -26,8 +28,9 @@ struct ScheduleRequest {
   /// The order strategy and its limits; the slab strategy `best` compares
   /// orders by is set by scheduleModule.
   ScheduleOptions options;
-  /// Buffers are aligned to at least this where slabs are compared.
-  uint64_t minAlignment = 1;
+  /// Buffers are aligned as the planning passes align them where slabs are
+  /// compared: to at least limits.getAlignment of their memory space.
+  SpaceLimits limits;
   /// Whether the lives that overwrites split are buffers of their own, as
   /// the planning passes' split-lives takes them.
   bool splitLives = true;

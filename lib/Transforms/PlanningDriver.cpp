@@ -153,7 +153,7 @@ FailureOr<PlanFigures> runPlanning(ModuleOp module,
     // keeps only its quick strategies.
     request.options.timeLimitSeconds = options.timeLimitSeconds;
     request.options.deadline = options.deadline;
-    request.minAlignment = options.alignment;
+    request.limits = SpaceLimits::fromOptions(options);
     request.splitLives = options.splitLives;
     request.summary = options.summary;
     request.passArgument = options.passArgument;

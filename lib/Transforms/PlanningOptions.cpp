@@ -47,41 +47,6 @@ constexpr StringLiteral kSlabKindNames[] = {
 #include "memplan/Transforms/SlabKinds.def"
 };
 
-/// Reads `SPACE:VALUE` entries with numbered memory spaces (>= 1) into
-/// `into`. Returns an empty string on success, else what is wrong. With
-/// `powersOfTwo`, each value must be a power of two.
-std::string parseSpaceMap(ArrayRef<std::string> entries, StringRef optionName,
-                          bool powersOfTwo,
-                          std::map<uint64_t, uint64_t> &into) {
-  into.clear();
-  for (StringRef entry : entries) {
-    entry = entry.trim();
-    if (entry.empty())
-      continue;
-    auto [spaceText, valueText] = entry.split(':');
-    uint64_t space, value;
-    if (spaceText.trim().getAsInteger(10, space) ||
-        valueText.trim().getAsInteger(10, value))
-      return llvm::formatv("{0}: '{1}' is not SPACE:VALUE", optionName, entry)
-          .str();
-    if (space == 0)
-      return llvm::formatv("{0}: memory space 0 is the default space, which "
-                           "the option without 'space-' sets",
-                           optionName)
-          .str();
-    if (powersOfTwo && !llvm::isPowerOf2_64(value))
-      return llvm::formatv("{0}: {1} for memory space {2} is not a power of "
-                           "two",
-                           optionName, value, space)
-          .str();
-    if (!into.emplace(space, value).second)
-      return llvm::formatv("{0}: memory space {1} is given twice", optionName,
-                           space)
-          .str();
-  }
-  return "";
-}
-
 /// Splits a pass option string at spaces that are outside quotes and braces,
 /// the way MLIR's option parser reads it.
 SmallVector<StringRef> splitOptionString(StringRef options) {
@@ -114,6 +79,38 @@ std::string joinNames(ArrayRef<StringRef> names) {
 }
 
 } // namespace
+
+std::string parseSpaceMap(ArrayRef<std::string> entries, StringRef optionName,
+                          bool powersOfTwo,
+                          std::map<uint64_t, uint64_t> &into) {
+  into.clear();
+  for (StringRef entry : entries) {
+    entry = entry.trim();
+    if (entry.empty())
+      continue;
+    auto [spaceText, valueText] = entry.split(':');
+    uint64_t space, value;
+    if (spaceText.trim().getAsInteger(10, space) ||
+        valueText.trim().getAsInteger(10, value))
+      return llvm::formatv("{0}: '{1}' is not SPACE:VALUE", optionName, entry)
+          .str();
+    if (space == 0)
+      return llvm::formatv("{0}: memory space 0 is the default space, which "
+                           "the option without 'space-' sets",
+                           optionName)
+          .str();
+    if (powersOfTwo && !llvm::isPowerOf2_64(value))
+      return llvm::formatv("{0}: {1} for memory space {2} is not a power of "
+                           "two",
+                           optionName, value, space)
+          .str();
+    if (!into.emplace(space, value).second)
+      return llvm::formatv("{0}: memory space {1} is given twice", optionName,
+                           space)
+          .str();
+  }
+  return "";
+}
 
 std::string checkPlanningOptions(const PlanningOptions &options) {
   ArrayRef<StringRef> names = getStrategyNames(options.kind);

@@ -70,6 +70,14 @@ struct PlanningOptions {
 std::string checkPlanningOptions(const PlanningOptions &options);
 
 /// The memory-space dependent limits of one pass run.
+/// Reads `SPACE:VALUE` entries with numbered memory spaces (>= 1) into
+/// `into`, as the space-capacity and space-alignment options give them.
+/// Returns an empty string on success, else what is wrong, naming
+/// `optionName`. With `powersOfTwo`, each value must be a power of two.
+std::string parseSpaceMap(llvm::ArrayRef<std::string> entries,
+                          llvm::StringRef optionName, bool powersOfTwo,
+                          std::map<uint64_t, uint64_t> &into);
+
 struct SpaceLimits {
   /// Bytes allowed in the default memory space; 0 means no limit.
   uint64_t defaultCapacity = 0;

@@ -346,6 +346,10 @@ def MemPlanSchedule : Pass<"memplan-schedule", "::mlir::ModuleOp"> {
            "Minimum alignment in bytes of every buffer where orders are "
            "compared by the slabs greedy-size plans for them, as in the "
            "planning passes">,
+    ListOption<"spaceAlignment", "space-alignment", "std::string",
+               "Minimum alignments of numbered memory spaces, as "
+               "SPACE:BYTES,... (at least `alignment`), as in the planning "
+               "passes">,
     Option<"splitLives", "split-lives", "bool", /*default=*/"true",
            "Count each life of a buffer that overwrites split as a buffer "
            "of its own, as the planning passes' split-lives does">,
