@@ -197,4 +197,40 @@ TEST(ValidatorTest, AgreesWithPairwiseCheck) {
   EXPECT_LT(rejected, 450);
 }
 
+/// The same where a third of the buffers are live on two intervals: the
+/// sweep enters them twice, the pairwise check compares their intervals
+/// (Buffer::overlapsInTime).
+TEST(ValidatorTest, AgreesWithPairwiseCheckOnGappedLifetimes) {
+  std::mt19937 rng(8);
+  auto uniform = [&](uint64_t lo, uint64_t hi) {
+    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
+  };
+  int rejected = 0, gapped = 0;
+  for (int problem = 0; problem < 500; ++problem) {
+    llvm::SmallVector<Buffer> buffers(uniform(1, 12));
+    Plan plan;
+    for (Buffer &buffer : buffers) {
+      uint64_t start = uniform(0, 20), length = uniform(1, 8);
+      buffer = makeBuffer(uniform(0, 8), start, start + length);
+      if (length >= 3 && uniform(0, 2) == 0) {
+        uint64_t gapStart = start + uniform(1, length - 2);
+        setLiveRanges(buffer,
+                      {{start, gapStart}, {gapStart + 1, start + length}});
+        gapped += buffer.hasGaps();
+      }
+      plan.offsets.push_back(4 * uniform(0, 3 * buffers.size()));
+      plan.slabSize =
+          std::max(plan.slabSize, plan.offsets.back() + buffer.size);
+    }
+    bool clashes = hasClashingPair(buffers, plan);
+    std::string message = validate(buffers, plan);
+    EXPECT_EQ(message.empty(), !clashes)
+        << "problem " << problem << ": " << message;
+    rejected += clashes;
+  }
+  EXPECT_GT(gapped, 300);
+  EXPECT_GT(rejected, 50);
+  EXPECT_LT(rejected, 450);
+}
+
 } // namespace
