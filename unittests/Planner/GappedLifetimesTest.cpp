@@ -180,8 +180,9 @@ TEST(GappedLifetimesTest, EveryStrategyPlansValidlyAndProvesOnlyTheTruth) {
       EXPECT_GE(plan->slabSize, optimum) << name.str();
       EXPECT_LE(plan->outcome.provenBound, optimum)
           << name.str() << " in round " << round;
-      if (plan->outcome.provenOptimal)
+      if (plan->outcome.provenOptimal) {
         EXPECT_EQ(plan->slabSize, optimum) << name.str();
+      }
     }
     EXPECT_LE(bound, optimum);
     for (llvm::StringRef name : getObjectStrategyNames()) {
