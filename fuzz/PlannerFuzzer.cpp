@@ -101,7 +101,9 @@ bool sameBuffers(ArrayRef<Buffer> a, ArrayRef<Buffer> b) {
   return a.size() == b.size() && all_of(zip_equal(a, b), [](auto pair) {
            const auto &[x, y] = pair;
            return x.size == y.size && x.alignment == y.alignment &&
-                  x.start == y.start && x.end == y.end;
+                  x.start == y.start && x.end == y.end &&
+                  ArrayRef<LiveRange>(x.ranges) ==
+                      ArrayRef<LiveRange>(y.ranges);
          });
 }
 
@@ -119,12 +121,13 @@ void checkReadsBack(StringRef text, ArrayRef<Buffer> buffers, StringRef what) {
 /// What the reader promises of a problem it accepts.
 void checkParsed(const CsvProblem &problem) {
   size_t n = problem.buffers.size();
+  // No field holds a comma: they were split at them.
+  for (size_t row = 0, e = problem.getNumRows(); row != e; ++row)
+    check(problem.getRow(row).count(',') + 1 == problem.columns.size(),
+          "row " + Twine(row) + " has a field count unlike the columns'");
   StringSet<> ids;
   for (size_t i = 0; i != n; ++i) {
     const Buffer &buffer = problem.buffers[i];
-    // No field holds a comma: they were split at them.
-    check(problem.getRow(i).count(',') + 1 == problem.columns.size(),
-          "row " + Twine(i) + " has a field count unlike the columns'");
     check(buffer.start < buffer.end,
           "buffer " + Twine(i) + " was accepted with an empty lifetime");
     check(isPowerOf2_64(buffer.alignment), "buffer " + Twine(i) +
@@ -133,6 +136,26 @@ void checkParsed(const CsvProblem &problem) {
     check(!problem.getId(i).empty() && ids.insert(problem.getId(i)).second,
           "id '" + problem.getId(i) + "' was empty or accepted twice");
   }
+}
+
+/// Whether `buffer` is live at `time`, from its intervals one by one.
+bool isLiveAt(const Buffer &buffer, uint64_t time) {
+  if (buffer.ranges.empty())
+    return buffer.start <= time && time < buffer.end;
+  return any_of(buffer.ranges, [&](const LiveRange &range) {
+    return range.start <= time && time < range.end;
+  });
+}
+
+/// The moments buffers start to be live: the start of each interval.
+SmallVector<uint64_t> getStartTimes(ArrayRef<Buffer> buffers) {
+  SmallVector<uint64_t> times;
+  for (const Buffer &buffer : buffers) {
+    times.push_back(buffer.start);
+    for (const LiveRange &range : buffer.ranges)
+      times.push_back(range.start);
+  }
+  return times;
 }
 
 /// computeLowerBound's figure computed the plain way: the largest sum, over
@@ -148,11 +171,10 @@ std::optional<uint64_t> simpleLowerBound(ArrayRef<Buffer> buffers) {
     if (buffer.start < buffer.end && buffer.size != 0)
       least = std::min(least, buffer.alignment);
   uint64_t peak = 0;
-  for (const Buffer &at : buffers) {
+  for (uint64_t at : getStartTimes(buffers)) {
     uint64_t live = 0, largestPadding = 0;
     for (const Buffer &buffer : buffers) {
-      if (buffer.size == 0 ||
-          !(buffer.start <= at.start && at.start < buffer.end))
+      if (buffer.size == 0 || !isLiveAt(buffer, at))
         continue;
       uint64_t padding = (least - buffer.size % least) % least;
       std::optional<uint64_t> rounded =
@@ -170,13 +192,13 @@ std::optional<uint64_t> simpleLowerBound(ArrayRef<Buffer> buffers) {
 }
 
 /// Pisarchyk & Lee's positional maximums, computed the plain way from the
-/// sizes live at each buffer's start.
+/// sizes live at each moment a buffer starts to be live.
 SmallVector<uint64_t> simplePositionalMaximums(ArrayRef<Buffer> buffers) {
   SmallVector<uint64_t> maximums;
-  for (const Buffer &at : buffers) {
+  for (uint64_t at : getStartTimes(buffers)) {
     SmallVector<uint64_t> live;
     for (const Buffer &buffer : buffers)
-      if (buffer.size != 0 && buffer.start <= at.start && at.start < buffer.end)
+      if (buffer.size != 0 && isLiveAt(buffer, at))
         live.push_back(buffer.size);
     llvm::sort(live, std::greater<uint64_t>());
     if (maximums.size() < live.size())
@@ -575,8 +597,12 @@ void checkStoppedByClock(ArrayRef<Buffer> buffers, bool roomy) {
 
 /// The fast strategies against the slow versions the unit tests hold them to
 /// (unittests/Planner/Reference*.h): the same plans or the same errors, on
-/// problems no test generator made.
-void checkAgainstOracles(ArrayRef<Buffer> buffers) {
+/// problems no test generator made. The references take one interval per
+/// buffer, so a problem with gapped lifetimes is compared as its hulls (the
+/// other checks plan it as it is).
+void checkAgainstOracles(ArrayRef<Buffer> problem) {
+  SmallVector<Buffer> hulls = getHulls(problem);
+  ArrayRef<Buffer> buffers = hulls;
   auto sameOffsets = [](const Plan &a, const Plan &b) {
     return a.offsets == b.offsets && a.slabSize == b.slabSize;
   };
@@ -626,8 +652,12 @@ void checkAgainstOracles(ArrayRef<Buffer> buffers) {
 /// GapPlacer's segment tree against its scan, which the strategies never
 /// compare on problems this small (they scan up to kScanLimit buffers): the
 /// same plan, in greedy-size's order and in the input's, in every small
-/// shape of a table that reaches each kind of list the tree keeps.
-void checkTreeShapes(ArrayRef<Buffer> buffers) {
+/// shape of a table that reaches each kind of list the tree keeps. The tree
+/// holds each buffer at its hull, where the scan compares the intervals of
+/// gapped lifetimes: they are compared on the hulls.
+void checkTreeShapes(ArrayRef<Buffer> problem) {
+  SmallVector<Buffer> hulls = getHulls(problem);
+  ArrayRef<Buffer> buffers = hulls;
   using memplan::detail::GapPlacer;
   using memplan::detail::GapTreeShape;
   using memplan::detail::OverlapSearch;
