@@ -9,7 +9,7 @@
 
 #include "Exact/CapacitySearch.h"
 #include "Exact/ExactModel.h"
-#include "Exact/SearchBudget.h"
+#include "SearchBudget.h"
 
 #include "memplan/Planner/Validator.h"
 

@@ -9,8 +9,8 @@
 #ifndef MEMPLAN_LIB_PLANNER_EXACT_CAPACITYSEARCH_H
 #define MEMPLAN_LIB_PLANNER_EXACT_CAPACITYSEARCH_H
 
+#include "../SearchBudget.h"
 #include "ExactModel.h"
-#include "SearchBudget.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"

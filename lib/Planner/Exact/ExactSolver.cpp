@@ -21,7 +21,8 @@
 
 #include "CapacitySearch.h"
 #include "ExactModel.h"
-#include "SearchBudget.h"
+
+#include "../SearchBudget.h"
 
 #include "memplan/Planner/Bounds.h"
 #include "memplan/Planner/Strategy.h"

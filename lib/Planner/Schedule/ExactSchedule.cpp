@@ -12,11 +12,12 @@
 
 #include "StepBuffers.h"
 
+#include "../SearchBudget.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
 
 #include <algorithm>
-#include <chrono>
 
 using namespace memplan;
 
@@ -44,16 +45,12 @@ public:
   ExactSearch(const ScheduleProblem &problem, uint64_t startingPeak,
               uint64_t nodeBudget, double deadlineSeconds)
       : problem(problem), steps(problem), state(problem, steps),
-        best(startingPeak), nodeBudget(nodeBudget),
+        best(startingPeak),
+        budget(detail::SearchBudget::forNodes(nodeBudget, deadlineSeconds)),
         waitingFor(problem.getNumSteps()),
         done{llvm::SmallVector<uint64_t, 4>(
             (problem.getNumSteps() + 63) / 64 + 1, 0)} {
     done.words.back() = 1;
-    if (deadlineSeconds > 0)
-      deadline =
-          std::chrono::steady_clock::now() +
-          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-              std::chrono::duration<double>(deadlineSeconds));
     for (unsigned step = 0, e = problem.getNumSteps(); step != e; ++step) {
       waitingFor[step] = problem.predecessors[step].size();
       if (waitingFor[step] == 0)
@@ -64,10 +61,10 @@ public:
   ExactOrder run() {
     search(0);
     ExactOrder result;
-    result.nodes = nodes;
+    result.nodes = budget.getUsed();
     if (!bestOrder.empty() || problem.getNumSteps() == 0)
       result.order = bestOrder;
-    if (!stopped)
+    if (!budget.isSpent())
       result.provenPeak = best;
     return result;
   }
@@ -95,14 +92,8 @@ private:
     state.undo(step);
   }
 
-  bool outOfBudget() {
-    if (stopped)
-      return true;
-    if (++nodes > nodeBudget || (deadline && (nodes % 256 == 0) &&
-                                 std::chrono::steady_clock::now() > *deadline))
-      stopped = true;
-    return stopped;
-  }
+  /// Pays for a node; true once the nodes or the time are spent.
+  bool outOfBudget() { return budget.isSpent() || !budget.pay(1); }
 
   void search(uint64_t peak) {
     if (outOfBudget())
@@ -156,7 +147,7 @@ private:
       doStep(step, next);
       search(next);
       undoStep(step);
-      if (stopped || peak >= best)
+      if (budget.isSpent() || peak >= best)
         return;
     }
   }
@@ -166,10 +157,7 @@ private:
   LiveState state;
   uint64_t best;
   llvm::SmallVector<unsigned> bestOrder;
-  uint64_t nodeBudget;
-  uint64_t nodes = 0;
-  bool stopped = false;
-  std::optional<std::chrono::steady_clock::time_point> deadline;
+  detail::SearchBudget budget;
   std::vector<unsigned> waitingFor;
   llvm::SmallVector<unsigned> ready;
   llvm::SmallVector<unsigned> prefix;

@@ -53,12 +53,12 @@
 
 #include "../BufferOrder.h"
 #include "../OverlapGraph.h"
+#include "../SearchBudget.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cassert>
-#include <chrono>
 #include <optional>
 #include <random>
 
@@ -210,14 +210,11 @@ static SmallVector<unsigned> criticalBuffers(ArrayRef<Buffer> buffers,
 Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
                                               double timeLimitSeconds,
                                               KnownPlans known) const {
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point startTime = Clock::now();
-  auto outOfTime = [&] {
-    return options.deadline.hasPassed() ||
-           (timeLimitSeconds > 0 &&
-            std::chrono::duration<double>(Clock::now() - startTime).count() >=
-                timeLimitSeconds);
-  };
+  // The rounds of the search are too uneven to count in steps: the clock
+  // alone stops it.
+  detail::SearchBudget budget =
+      detail::SearchBudget::forWallClock(timeLimitSeconds, options.deadline);
+  auto outOfTime = [&] { return budget.hasPassed(); };
 
   Expected<uint64_t> lowerBound = computeLowerBound(buffers);
   if (!lowerBound)
