@@ -103,6 +103,27 @@ private:
                             llvm::Expected<SlabPlan> plan, SpacePlan &spacePlan,
                             FunctionPlan &functionPlan, bool labelDetails);
 
+  // The steps of finishSpace.
+  /// Warns where a quick strategy's deadline left buffers stacked.
+  void warnIfStacked(FunctionOpInterface func, const SlabPlan &plan,
+                     size_t numBuffers) const;
+  /// Where `plan` exceeds the capacity of its memory space, asks exact for
+  /// one that fits and replaces `plan` with it, or fails saying why.
+  LogicalResult fitCapacity(const SpaceProblem &space, SpacePlan &spacePlan,
+                            uint64_t lowerBound, SlabPlan &plan) const;
+  /// The naive size of the space's allocations (the first life of each).
+  llvm::Expected<uint64_t>
+  computeAllocationsNaive(const SpaceProblem &space,
+                          ArrayRef<Buffer> problem) const;
+  /// Fails where a slab or an object is too large for a memref.
+  LogicalResult checkSlabSizes(FunctionOpInterface func,
+                               const SlabPlan &plan) const;
+  /// Adds the space's plan to its function's figures; with `labelDetails`
+  /// its details say which space they are of.
+  void addFigures(const SpaceProblem &space, const SlabPlan &plan,
+                  bool labelDetails, uint64_t lowerBound, uint64_t naive,
+                  uint64_t provenBound, PlanFigures &figures) const;
+
   LogicalResult fail(FunctionOpInterface func, const Twine &what,
                      llvm::Error error) const {
     emitError(func.getLoc()) << options.passArgument << ": " << what << ": "
@@ -340,101 +361,24 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
                 "strategy " + (isApplying() ? "apply" : planner->getName()) +
                     " gave an invalid plan",
                 std::move(error));
-
-  // Unlike a search cut short, a quick strategy cut short leaves buffers
-  // without reuse: far from what the strategy would give, so say it aloud.
-  if (size_t stacked = plan->outcome.stackedByClock)
-    emitWarning(func.getLoc()) << llvm::formatv(
-        "{0}: @{1}: the time limit ran out before {2} had placed every "
-        "buffer; {3} of {4} share memory with no other (a larger "
-        "time-limit, or 0, gives the full plan)",
-        options.passArgument, getFunctionLabel(func), plan->outcome.strategy,
-        stacked, problem.size());
-
-  if (std::optional<uint64_t> capacity = limits.getCapacity(space.memorySpace);
-      capacity && plan->getTotalSize() > *capacity) {
-    uint64_t bestSize = plan->getTotalSize();
-    llvm::Expected<CapacityFit> fit =
-        fitCapacity(problem, options.kind, std::move(*plan), *capacity,
-                    options.timeLimitSeconds, options.deadline);
-    if (!fit)
-      return fail(func, "exact with a capacity", fit.takeError());
-    if (fit->answer != CapacityAnswer::Fits) {
-      StringRef exactAnswer;
-      if (fit->searched)
-        exactAnswer =
-            fit->answer != CapacityAnswer::DoesNotFit
-                ? "exact found no plan that fits within the time limit"
-                : "exact proved that no plan fits";
-      return emitCapacityError(space, *capacity, bestSize,
-                               std::max(*lowerBound, fit->lowerBound),
-                               exactAnswer);
-    }
-    if (llvm::Error error =
-            validateSpacePlan(space, *fit->plan, spacePlan.barriersToInsert))
-      return fail(func, "exact gave an invalid plan", std::move(error));
-    *plan = std::move(*fit->plan);
-    plan->details = "fits the capacity of " + std::to_string(*capacity) +
-                    " bytes thanks to exact";
-  }
-
-  // Without reuse the program holds one buffer per allocation, however
-  // many lives split it into.
-  SmallVector<Buffer> allocations;
-  for (auto [buffer, record] : llvm::zip_equal(space.buffers, problem))
-    if (buffer->life == 0)
-      allocations.push_back(record);
-  llvm::Expected<uint64_t> naive = computeNaiveSize(options.kind, allocations);
+  warnIfStacked(func, *plan, problem.size());
+  if (failed(fitCapacity(space, spacePlan, *lowerBound, *plan)))
+    return failure();
+  llvm::Expected<uint64_t> naive = computeAllocationsNaive(space, problem);
   if (!naive)
     return fail(func, "naive size", naive.takeError());
-  StringRef noun = getSlabNoun(options.kind);
-  for (const Slab &slab : plan->slabs)
-    if (slab.size > static_cast<uint64_t>(INT64_MAX))
-      return fail(func, noun + " too large",
-                  llvm::createStringError((options.kind == PlanKind::Offsets
-                                               ? "slab of "
-                                               : "an object of ") +
-                                          std::to_string(slab.size) +
-                                          " bytes does not fit a memref"));
+  if (failed(checkSlabSizes(func, *plan)))
+    return failure();
 
   functionPlan.placement = placer.getPlacement(func);
-  PlanFigures &figures = functionPlan.figures;
-  std::string details = plan->details;
-  // Several spaces' details are joined with the ';' they use inside.
-  if (labelDetails && !details.empty()) {
-    std::string label = describeMemorySpace(space.memorySpace);
-    if (space.stack)
-      label += ", stack";
-    if (space.scope)
-      label += ", " + describeScope(space.scope);
-    details = "[" + label + "] " + details;
-  }
-  figures.addDetails(details);
-  figures.gapped += space.gapped;
-  unsigned laterLives = llvm::count_if(
-      space.buffers, [](const FunctionBuffer *buffer) { return buffer->life; });
-  figures.laterLives += laterLives;
-  if (space.stack) {
-    figures.stackPlanned += problem.size() - laterLives;
-    figures.stackSlabs += plan->slabs.size();
-    figures.stackBytes += plan->getTotalSize();
-  }
-  for (const FunctionBuffer *buffer : space.buffers)
-    if (buffer->atUpperBound && buffer->life == 0) {
-      ++figures.atUpperBound;
-      figures.upperBoundBytes += buffer->size;
-    }
-  figures.planned += problem.size() - laterLives;
-  figures.slabs += plan->slabs.size();
-  figures.slabBytes += plan->getTotalSize();
-  figures.naiveBytes += *naive;
-  figures.lowerBoundBytes += *lowerBound;
   uint64_t provenBound = std::min(
       plan->getTotalSize(), std::max(*lowerBound, plan->outcome.provenBound));
-  figures.provenBytes += provenBound;
+  addFigures(space, *plan, labelDetails, *lowerBound, *naive, provenBound,
+             functionPlan.figures);
   LLVM_DEBUG(llvm::dbgs() << "memplan: " << space.getKey() << ": "
                           << plan->outcome.strategy << " planned "
-                          << plan->slabs.size() << " " << noun << "s of "
+                          << plan->slabs.size() << " "
+                          << getSlabNoun(options.kind) << "s of "
                           << plan->getTotalSize() << " bytes, lower bound "
                           << *lowerBound << "\n");
   if (options.remarks)
@@ -449,6 +393,117 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   spacePlan.provenBound = provenBound;
   spacePlan.naive = *naive;
   return success();
+}
+
+void SpacePlanning::warnIfStacked(FunctionOpInterface func,
+                                  const SlabPlan &plan,
+                                  size_t numBuffers) const {
+  // Unlike a search cut short, a quick strategy cut short leaves buffers
+  // without reuse: far from what the strategy would give, so say it aloud.
+  if (size_t stacked = plan.outcome.stackedByClock)
+    emitWarning(func.getLoc()) << llvm::formatv(
+        "{0}: @{1}: the time limit ran out before {2} had placed every "
+        "buffer; {3} of {4} share memory with no other (a larger "
+        "time-limit, or 0, gives the full plan)",
+        options.passArgument, getFunctionLabel(func), plan.outcome.strategy,
+        stacked, numBuffers);
+}
+
+LogicalResult SpacePlanning::fitCapacity(const SpaceProblem &space,
+                                         SpacePlan &spacePlan,
+                                         uint64_t lowerBound,
+                                         SlabPlan &plan) const {
+  std::optional<uint64_t> capacity = limits.getCapacity(space.memorySpace);
+  if (!capacity || plan.getTotalSize() <= *capacity)
+    return success();
+  FunctionOpInterface func = space.func;
+  uint64_t bestSize = plan.getTotalSize();
+  llvm::Expected<CapacityFit> fit = memplan::fitCapacity(
+      spacePlan.problem, options.kind, std::move(plan), *capacity,
+      options.timeLimitSeconds, options.deadline);
+  if (!fit)
+    return fail(func, "exact with a capacity", fit.takeError());
+  if (fit->answer != CapacityAnswer::Fits) {
+    StringRef exactAnswer;
+    if (fit->searched)
+      exactAnswer = fit->answer != CapacityAnswer::DoesNotFit
+                        ? "exact found no plan that fits within the time limit"
+                        : "exact proved that no plan fits";
+    return emitCapacityError(space, *capacity, bestSize,
+                             std::max(lowerBound, fit->lowerBound),
+                             exactAnswer);
+  }
+  if (llvm::Error error =
+          validateSpacePlan(space, *fit->plan, spacePlan.barriersToInsert))
+    return fail(func, "exact gave an invalid plan", std::move(error));
+  plan = std::move(*fit->plan);
+  plan.details = "fits the capacity of " + std::to_string(*capacity) +
+                 " bytes thanks to exact";
+  return success();
+}
+
+llvm::Expected<uint64_t>
+SpacePlanning::computeAllocationsNaive(const SpaceProblem &space,
+                                       ArrayRef<Buffer> problem) const {
+  // Without reuse the program holds one buffer per allocation, however
+  // many lives split it into.
+  SmallVector<Buffer> allocations;
+  for (auto [buffer, record] : llvm::zip_equal(space.buffers, problem))
+    if (buffer->life == 0)
+      allocations.push_back(record);
+  return computeNaiveSize(options.kind, allocations);
+}
+
+LogicalResult SpacePlanning::checkSlabSizes(FunctionOpInterface func,
+                                            const SlabPlan &plan) const {
+  StringRef noun = getSlabNoun(options.kind);
+  for (const Slab &slab : plan.slabs)
+    if (slab.size > static_cast<uint64_t>(INT64_MAX))
+      return fail(func, noun + " too large",
+                  llvm::createStringError((options.kind == PlanKind::Offsets
+                                               ? "slab of "
+                                               : "an object of ") +
+                                          std::to_string(slab.size) +
+                                          " bytes does not fit a memref"));
+  return success();
+}
+
+void SpacePlanning::addFigures(const SpaceProblem &space, const SlabPlan &plan,
+                               bool labelDetails, uint64_t lowerBound,
+                               uint64_t naive, uint64_t provenBound,
+                               PlanFigures &figures) const {
+  std::string details = plan.details;
+  // Several spaces' details are joined with the ';' they use inside.
+  if (labelDetails && !details.empty()) {
+    std::string label = describeMemorySpace(space.memorySpace);
+    if (space.stack)
+      label += ", stack";
+    if (space.scope)
+      label += ", " + describeScope(space.scope);
+    details = "[" + label + "] " + details;
+  }
+  figures.addDetails(details);
+  figures.gapped += space.gapped;
+  size_t numBuffers = space.buffers.size();
+  unsigned laterLives = llvm::count_if(
+      space.buffers, [](const FunctionBuffer *buffer) { return buffer->life; });
+  figures.laterLives += laterLives;
+  if (space.stack) {
+    figures.stackPlanned += numBuffers - laterLives;
+    figures.stackSlabs += plan.slabs.size();
+    figures.stackBytes += plan.getTotalSize();
+  }
+  for (const FunctionBuffer *buffer : space.buffers)
+    if (buffer->atUpperBound && buffer->life == 0) {
+      ++figures.atUpperBound;
+      figures.upperBoundBytes += buffer->size;
+    }
+  figures.planned += numBuffers - laterLives;
+  figures.slabs += plan.slabs.size();
+  figures.slabBytes += plan.getTotalSize();
+  figures.naiveBytes += naive;
+  figures.lowerBoundBytes += lowerBound;
+  figures.provenBytes += provenBound;
 }
 
 } // namespace
