@@ -74,6 +74,8 @@ constexpr unsigned kMaxMoves = 1000;
 /// problem of 20k buffers (about 1.8k live at once) has 20.6M.
 constexpr size_t kMaxNeighbourPairs = size_t(1) << 25;
 
+class OrderPlacer;
+
 class HillClimbStrategy final : public OffsetStrategy {
 public:
   HillClimbStrategy(std::vector<std::unique_ptr<OffsetStrategy>> starters,
@@ -98,6 +100,43 @@ public:
                              KnownPlans known) const override;
 
 private:
+  /// The starting plans: the smallest, and greedy-size's, the search's
+  /// first placement.
+  struct Starts {
+    std::optional<Plan> incumbent;
+    std::optional<Plan> greedy;
+    std::string name;
+    /// Each start's slab, for the details.
+    std::string figures;
+    unsigned run = 0;
+  };
+  /// Runs (or takes from `known`) the starters, greedy-size first, the
+  /// others while there is time.
+  Expected<Starts> collectStarts(ArrayRef<Buffer> buffers, KnownPlans known,
+                                 function_ref<bool()> outOfTime) const;
+
+  /// What the search did.
+  struct Climb {
+    SmallVector<uint64_t> bestOffsets;
+    uint64_t bestSlab = 0;
+    unsigned moves = 0, improvements = 0;
+    const char *stop = nullptr;
+    bool stoppedByClock = false;
+  };
+  /// Moves critical buffers in the placement order from `order` (placed at
+  /// `offsets`, `slab` bytes), keeping each move that does not raise the
+  /// slab, until the bound, the move cap, the clock or nothing to move.
+  Climb climb(ArrayRef<Buffer> buffers, OrderPlacer &placer,
+              SmallVector<unsigned> order, SmallVector<uint64_t> offsets,
+              uint64_t slab, uint64_t startSlab, uint64_t lowerBound,
+              function_ref<bool()> outOfTime) const;
+
+  /// Says what was done, in the details for people and in the outcome for
+  /// tools: reaching the lower bound proves the plan optimal.
+  void describe(Plan &result, const Starts &starts, uint64_t startSlab,
+                uint64_t lowerBound, unsigned moves, unsigned improvements,
+                const char *stop, bool stoppedByClock = false) const;
+
   /// greedy-size first: it wins ties and its failure is the search's.
   std::vector<std::unique_ptr<OffsetStrategy>> starters;
   StrategyOptions options;
@@ -207,25 +246,10 @@ static SmallVector<unsigned> criticalBuffers(ArrayRef<Buffer> buffers,
   return critical;
 }
 
-Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
-                                              double timeLimitSeconds,
-                                              KnownPlans known) const {
-  // The rounds of the search are too uneven to count in steps: the clock
-  // alone stops it.
-  detail::SearchBudget budget =
-      detail::SearchBudget::forWallClock(timeLimitSeconds, options.deadline);
-  auto outOfTime = [&] { return budget.hasPassed(); };
-
-  Expected<uint64_t> lowerBound = computeLowerBound(buffers);
-  if (!lowerBound)
-    return lowerBound.takeError();
-
-  // The starting plans: greedy-size first, so it wins ties.
-  std::optional<Plan> incumbent;
-  // greedy-size's plan, whichever start wins: the search's first placement.
-  std::optional<Plan> greedy;
-  std::string startName, startFigures;
-  unsigned startsRun = 0;
+Expected<HillClimbStrategy::Starts>
+HillClimbStrategy::collectStarts(ArrayRef<Buffer> buffers, KnownPlans known,
+                                 function_ref<bool()> outOfTime) const {
+  Starts starts;
   for (const std::unique_ptr<OffsetStrategy> &strategy : starters) {
     StringRef name = strategy->getName();
     const Plan *knownPlan = known(name);
@@ -242,126 +266,84 @@ Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
       consumeError(plan.takeError());
       continue;
     }
-    ++startsRun;
+    ++starts.run;
     if (strategy == starters.front())
-      greedy = *plan;
-    startFigures += (startFigures.empty() ? "" : ", ") + name.str() + " " +
-                    std::to_string(plan->slabSize);
-    if (!incumbent || plan->slabSize < incumbent->slabSize) {
-      incumbent = std::move(*plan);
-      startName = name.str();
+      starts.greedy = *plan;
+    starts.figures += (starts.figures.empty() ? "" : ", ") + name.str() + " " +
+                      std::to_string(plan->slabSize);
+    if (!starts.incumbent || plan->slabSize < starts.incumbent->slabSize) {
+      starts.incumbent = std::move(*plan);
+      starts.name = name.str();
     }
   }
-  if (!incumbent)
+  if (!starts.incumbent)
     return createStringError(std::make_error_code(std::errc::invalid_argument),
                              "hill-climb: no strategy to start from");
-  uint64_t startSlab = incumbent->slabSize;
-  // Says what was done, in the details for people and in the outcome for
-  // tools: reaching the lower bound proves the plan optimal.
-  auto describe = [&](Plan &result, unsigned moves, unsigned improvements,
-                      const char *stop, bool stoppedByClock = false) {
-    result.outcome = PlanOutcome();
-    result.outcome.strategy = getName().str();
-    if (result.slabSize <= *lowerBound) {
-      result.outcome.provenOptimal = true;
-      result.outcome.provenBound = *lowerBound;
-    }
-    result.outcome.stoppedByClock = stoppedByClock;
-    result.details.clear();
-    raw_string_ostream os(result.details);
-    os << "hill-climb: start " << startName << " " << startSlab;
-    if (startsRun > 1)
-      os << " (" << startFigures << ")";
-    os << ", " << moves << " moves tried, " << improvements
-       << " improvements, final " << result.slabSize << ", " << stop;
-  };
-  // No order beats a start at the lower bound: skip building the search's
-  // neighbours in time, whose number is quadratic when all buffers are live
-  // at once.
-  if (startSlab <= *lowerBound) {
-    Plan result = std::move(*incumbent);
-    describe(result, 0, 0, "reached the lower bound");
-    return result;
-  }
+  return starts;
+}
 
-  // The start as it is, with what stopped the search before its first move.
-  auto keepStart = [&](const char *stop, bool stoppedByClock) {
-    Plan result = std::move(*incumbent);
-    describe(result, 0, 0, stop, stoppedByClock);
-    return result;
-  };
-  const char *clockStop =
-      "stopped by time limit (the result may depend on machine speed)";
-  if (outOfTime())
-    return keepStart(clockStop, true);
-
-  // The search, from greedy-size's order.
-  std::optional<detail::OverlapGraph> neighbours =
-      detail::OverlapGraph::build(buffers, kMaxNeighbourPairs, outOfTime);
-  if (!neighbours) {
-    if (outOfTime())
-      return keepStart(clockStop, true);
-    return keepStart("not searched: more than 33554432 pairs of buffers "
-                     "overlap in time",
-                     false);
+void HillClimbStrategy::describe(Plan &result, const Starts &starts,
+                                 uint64_t startSlab, uint64_t lowerBound,
+                                 unsigned moves, unsigned improvements,
+                                 const char *stop, bool stoppedByClock) const {
+  result.outcome = PlanOutcome();
+  result.outcome.strategy = getName().str();
+  if (result.slabSize <= lowerBound) {
+    result.outcome.provenOptimal = true;
+    result.outcome.provenBound = lowerBound;
   }
-  static_assert(kMaxNeighbourPairs == 33554432, "the message above says so");
-  OrderPlacer placer(buffers, std::move(*neighbours));
-  SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
-  SmallVector<uint64_t> offsets;
-  std::optional<uint64_t> slab;
-  bool stopped = false;
-  bool emptyLifetimes = llvm::any_of(buffers, [](const Buffer &buffer) {
-    return buffer.size != 0 && buffer.start >= buffer.end;
-  });
-  // greedy-size runs first, and its failure is returned above.
-  assert(greedy && "greedy-size's plan is the first start");
-  if (!emptyLifetimes) {
-    offsets = std::move(greedy->offsets);
-    slab = greedy->slabSize;
-  } else {
-    offsets.assign(buffers.size(), 0);
-    slab = placer.place(order, 0, offsets, outOfTime, stopped);
-  }
-  if (stopped)
-    return keepStart(clockStop, true);
-  if (!slab)
-    return createStringError(std::make_error_code(std::errc::value_too_large),
-                             "hill-climb: a buffer end overflows 64 bits");
-  uint64_t searchSlab = *slab;
-  SmallVector<uint64_t> bestOffsets = offsets;
-  uint64_t bestSlab = searchSlab;
+  result.outcome.stoppedByClock = stoppedByClock;
+  result.details.clear();
+  raw_string_ostream os(result.details);
+  os << "hill-climb: start " << starts.name << " " << startSlab;
+  if (starts.run > 1)
+    os << " (" << starts.figures << ")";
+  os << ", " << moves << " moves tried, " << improvements
+     << " improvements, final " << result.slabSize << ", " << stop;
+}
 
+/// What stops a search by the clock says.
+static const char *const kClockStop =
+    "stopped by time limit (the result may depend on machine speed)";
+
+HillClimbStrategy::Climb HillClimbStrategy::climb(
+    ArrayRef<Buffer> buffers, OrderPlacer &placer, SmallVector<unsigned> order,
+    SmallVector<uint64_t> offsets, uint64_t slab, uint64_t startSlab,
+    uint64_t lowerBound, function_ref<bool()> outOfTime) const {
+  Climb result;
+  result.bestOffsets = offsets;
+  result.bestSlab = slab;
+  result.stop = "stopped by iteration cap";
+  uint64_t searchSlab = slab;
   std::mt19937_64 rng(options.seed);
   // Not std::uniform_int_distribution, whose results differ between standard
   // libraries; the modulo bias is negligible for these ranges.
   auto uniform = [&](uint64_t lo, uint64_t hi) {
     return lo + rng() % (hi - lo + 1);
   };
-  unsigned moves = 0, improvements = 0;
-  const char *stop = "stopped by iteration cap";
-  bool stoppedByClock = false;
+  bool stopped = false;
   SmallVector<unsigned> candidate;
   SmallVector<uint64_t> candidateOffsets;
   while (true) {
-    if (std::min(bestSlab, startSlab) <= *lowerBound) {
-      stop = "reached the lower bound";
+    if (std::min(result.bestSlab, startSlab) <= lowerBound) {
+      result.stop = "reached the lower bound";
       break;
     }
-    if (moves == kMaxMoves)
+    if (result.moves == kMaxMoves)
       break;
     if (outOfTime()) {
-      stop = clockStop;
-      stoppedByClock = true;
+      result.stop = kClockStop;
+      result.stoppedByClock = true;
       break;
     }
     SmallVector<unsigned> critical =
         criticalBuffers(buffers, offsets, searchSlab);
     if (order.size() < 2 || critical.empty()) {
-      stop = "nothing to move";
+      result.stop = "nothing to move";
       break;
     }
-    ++moves;
+    ++result.moves;
+    // Move a critical buffer earlier in the order, or swap it with another.
     unsigned chosen = critical[uniform(0, critical.size() - 1)];
     unsigned from = llvm::find(order, chosen) - order.begin();
     candidate = order;
@@ -382,32 +364,101 @@ Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
     std::optional<uint64_t> candidateSlab = placer.place(
         candidate, firstChanged, candidateOffsets, outOfTime, stopped);
     if (stopped) {
-      stop = clockStop;
-      stoppedByClock = true;
+      result.stop = kClockStop;
+      result.stoppedByClock = true;
       break;
     }
     if (!candidateSlab || *candidateSlab > searchSlab)
       continue;
     if (*candidateSlab < searchSlab)
-      ++improvements;
+      ++result.improvements;
     std::swap(order, candidate);
     std::swap(offsets, candidateOffsets);
     searchSlab = *candidateSlab;
-    if (searchSlab < bestSlab) {
-      bestSlab = searchSlab;
-      bestOffsets = offsets;
+    if (searchSlab < result.bestSlab) {
+      result.bestSlab = searchSlab;
+      result.bestOffsets = offsets;
     }
   }
+  return result;
+}
 
-  bool searchWon = bestSlab < startSlab;
-  Plan result;
-  if (searchWon) {
-    result.offsets = std::move(bestOffsets);
-    result.slabSize = bestSlab;
-  } else {
-    result = std::move(*incumbent);
+Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
+                                              double timeLimitSeconds,
+                                              KnownPlans known) const {
+  // The rounds of the search are too uneven to count in steps: the clock
+  // alone stops it.
+  detail::SearchBudget budget =
+      detail::SearchBudget::forWallClock(timeLimitSeconds, options.deadline);
+  auto outOfTime = [&] { return budget.hasPassed(); };
+
+  Expected<uint64_t> lowerBound = computeLowerBound(buffers);
+  if (!lowerBound)
+    return lowerBound.takeError();
+  Expected<Starts> starts = collectStarts(buffers, known, outOfTime);
+  if (!starts)
+    return starts.takeError();
+  uint64_t startSlab = starts->incumbent->slabSize;
+  // The start as it is, with what stopped the search before its first move.
+  auto keepStart = [&](const char *stop, bool stoppedByClock) {
+    Plan result = std::move(*starts->incumbent);
+    describe(result, *starts, startSlab, *lowerBound, 0, 0, stop,
+             stoppedByClock);
+    return result;
+  };
+  // No order beats a start at the lower bound: skip building the search's
+  // neighbours in time, whose number is quadratic when all buffers are live
+  // at once.
+  if (startSlab <= *lowerBound)
+    return keepStart("reached the lower bound", false);
+  if (outOfTime())
+    return keepStart(kClockStop, true);
+
+  // The search, from greedy-size's order.
+  std::optional<detail::OverlapGraph> neighbours =
+      detail::OverlapGraph::build(buffers, kMaxNeighbourPairs, outOfTime);
+  if (!neighbours) {
+    if (outOfTime())
+      return keepStart(kClockStop, true);
+    return keepStart("not searched: more than 33554432 pairs of buffers "
+                     "overlap in time",
+                     false);
   }
-  describe(result, moves, improvements, stop, stoppedByClock);
+  static_assert(kMaxNeighbourPairs == 33554432, "the message above says so");
+  OrderPlacer placer(buffers, std::move(*neighbours));
+  SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
+  SmallVector<uint64_t> offsets;
+  std::optional<uint64_t> slab;
+  bool stopped = false;
+  bool emptyLifetimes = llvm::any_of(buffers, [](const Buffer &buffer) {
+    return buffer.size != 0 && buffer.start >= buffer.end;
+  });
+  // greedy-size runs first, and its failure is returned above.
+  assert(starts->greedy && "greedy-size's plan is the first start");
+  if (!emptyLifetimes) {
+    offsets = std::move(starts->greedy->offsets);
+    slab = starts->greedy->slabSize;
+  } else {
+    offsets.assign(buffers.size(), 0);
+    slab = placer.place(order, 0, offsets, outOfTime, stopped);
+  }
+  if (stopped)
+    return keepStart(kClockStop, true);
+  if (!slab)
+    return createStringError(std::make_error_code(std::errc::value_too_large),
+                             "hill-climb: a buffer end overflows 64 bits");
+
+  Climb search = climb(buffers, placer, std::move(order), std::move(offsets),
+                       *slab, startSlab, *lowerBound, outOfTime);
+  Plan result;
+  if (search.bestSlab < startSlab) {
+    result.offsets = std::move(search.bestOffsets);
+    result.slabSize = search.bestSlab;
+  } else {
+    result = std::move(*starts->incumbent);
+  }
+  describe(result, *starts, startSlab, *lowerBound, search.moves,
+           search.improvements, search.stop, search.stoppedByClock);
   return result;
 }
 
