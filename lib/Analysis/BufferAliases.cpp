@@ -93,32 +93,18 @@ private:
           addAlias(argument);
   }
 
+  /// One use of an alias: each kind of user has its handler, asked in this
+  /// order (a handler that takes the use settles it), as upstream's analyses
+  /// ask one interface at a time.
   void visitUse(OpOperand &use) {
     Operation *user = use.getOwner();
     Value value = use.get();
-
-    // bufferization.dealloc frees its memrefs (when their conditions hold)
-    // and only compares its retained values with them.
-    auto bufferizationDealloc = dyn_cast<bufferization::DeallocOp>(user);
-    bool freed =
-        isa<memref::DeallocOp>(user) ||
-        (bufferizationDealloc &&
-         use.getOperandNumber() < bufferizationDealloc.getMemrefs().size());
-    if (freed) {
-      if (isCalleeArgument)
-        return escape(LeftAloneKind::FreedElsewhere,
-                      "freed by the function that receives it");
-      // A free of a merged value (a select, a loop-carried value) frees
-      // whichever buffer arrives: resolveSharedFrees decides once every
-      // buffer of the function is known.
-      if (exactAliases.contains(value))
-        result.frees.push_back(&use);
-      else
-        result.sharedFrees.push_back(&use);
+    if (visitFree(use))
       return;
-    }
     result.users.insert(user);
-    if (bufferizationDealloc)
+    // bufferization.dealloc only compares its retained values with what it
+    // frees.
+    if (isa<bufferization::DeallocOp>(user))
       return;
     // The lowering of bufferization.dealloc takes addresses only to compare
     // them: the buffer stays distinct from those live with it when planned,
@@ -126,41 +112,8 @@ private:
     if (auto address = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(user))
       if (isOnlyCompared(address.getResult(), result.users))
         return;
-
-    // Work that goes on after its op returns uses the buffer until the host
-    // waits for it: the user, or an op around it, may be such work.
-    for (Operation *op = user; op && op != func.getOperation();
-         op = op->getParentOp()) {
-      if (!startsAsynchronousWork(op))
-        continue;
-      if (std::optional<LeftAlone> reason =
-              addUsesUntilWaited(op, result.users))
-        return escape(reason->kind, reason->message);
-    }
-    // A region that may run after its op returns without giving a token, or
-    // that passes the buffer out through its terminator, cannot be followed.
-    if (Operation *async = getEnclosingAsynchronousOp(user, func))
-      if (!startsAsynchronousWork(async) ||
-          user->hasTrait<OpTrait::IsTerminator>())
-        return escape(LeftAloneKind::Captured,
-                      "used inside " + quoteOp(async) +
-                          ", which may run after it returns");
-
-    // A DMA transfer copies until a wait on its tag; the wait touches only
-    // the tag. Neither hands the buffer on.
-    if (startsDmaTransfer(user)) {
-      if (std::optional<LeftAlone> reason =
-              addUsesUntilDmaWaited(user, rootBlock, result.users))
-        escape(reason->kind, reason->message);
+    if (visitAsynchronousUse(user))
       return;
-    }
-    if (waitsForDmaTransfer(user))
-      return;
-    if (startsUnfollowedCopy(user))
-      return escape(LeftAloneKind::Captured,
-                    "copied by an asynchronous bulk copy (" + quoteOp(user) +
-                        ") whose end memplan does not follow");
-
     // A structured op on buffers reads its inputs and writes its inits (the
     // effects upstream gives it), frees nothing and has no results, so it
     // only uses the buffer. It is the common user: asked first, it spares
@@ -170,80 +123,165 @@ private:
       if (auto structured = dyn_cast<linalg::LinalgOp>(user))
         if (structured.hasPureBufferSemantics())
           return;
-
     if (user->hasTrait<OpTrait::ReturnLike>() &&
         user->getParentOp() == func.getOperation()) {
       if (!isCalleeArgument)
         escape(LeftAloneKind::Returned, "returned from the function");
       return;
     }
+    if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+      if (view.getViewSource() == value)
+        return visitView(user, value);
+    if (visitControlFlow(use))
+      return;
+    if (auto call = dyn_cast<CallOpInterface>(user))
+      return visitCall(call, use);
+    visitOtherUse(user, value);
+  }
 
-    if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
-      if (view.getViewSource() == value) {
-        // Non-memref results of view-like ops are sizes and strides, but
-        // for views as another kind of value (XeGPU's tensor descriptors),
-        // whose accesses memplan does not follow.
-        for (Value produced : user->getResults()) {
-          if (isMemRef(produced) || produced.getType().isIntOrIndex())
-            continue;
-          std::string type;
-          llvm::raw_string_ostream(type) << produced.getType();
-          return escape(LeftAloneKind::Captured,
-                        "viewed by " + quoteOp(user) + " as a value of type '" +
-                            type + "', which memplan does not follow");
-        }
-        addMemRefResults(user);
-        if (exactAliases.contains(value))
-          for (Value produced : user->getResults())
-            exactAliases.insert(produced);
-        return;
+  /// A memref.dealloc, or a bufferization.dealloc of its memrefs: whether
+  /// `use` frees the buffer (it is then recorded or makes it escape).
+  bool visitFree(OpOperand &use) {
+    Operation *user = use.getOwner();
+    // bufferization.dealloc frees its memrefs (when their conditions hold).
+    auto bufferizationDealloc = dyn_cast<bufferization::DeallocOp>(user);
+    bool freed =
+        isa<memref::DeallocOp>(user) ||
+        (bufferizationDealloc &&
+         use.getOperandNumber() < bufferizationDealloc.getMemrefs().size());
+    if (!freed)
+      return false;
+    if (isCalleeArgument) {
+      escape(LeftAloneKind::FreedElsewhere,
+             "freed by the function that receives it");
+      return true;
+    }
+    // A free of a merged value (a select, a loop-carried value) frees
+    // whichever buffer arrives: resolveSharedFrees decides once every
+    // buffer of the function is known.
+    if (exactAliases.contains(use.get()))
+      result.frees.push_back(&use);
+    else
+      result.sharedFrees.push_back(&use);
+    return true;
+  }
+
+  /// Work that may go on after `user` returns (async regions, GPU launches,
+  /// DMA transfers): whether it settles the use, adding the uses until the
+  /// host waits for the work, or making the buffer escape.
+  bool visitAsynchronousUse(Operation *user) {
+    // Work that goes on after its op returns uses the buffer until the host
+    // waits for it: the user, or an op around it, may be such work.
+    for (Operation *op = user; op && op != func.getOperation();
+         op = op->getParentOp()) {
+      if (!startsAsynchronousWork(op))
+        continue;
+      if (std::optional<LeftAlone> reason =
+              addUsesUntilWaited(op, result.users)) {
+        escape(reason->kind, reason->message);
+        return true;
       }
     }
+    // A region that may run after its op returns without giving a token, or
+    // that passes the buffer out through its terminator, cannot be followed.
+    if (Operation *async = getEnclosingAsynchronousOp(user, func))
+      if (!startsAsynchronousWork(async) ||
+          user->hasTrait<OpTrait::IsTerminator>()) {
+        escape(LeftAloneKind::Captured, "used inside " + quoteOp(async) +
+                                            ", which may run after it returns");
+        return true;
+      }
+    // A DMA transfer copies until a wait on its tag; the wait touches only
+    // the tag. Neither hands the buffer on.
+    if (startsDmaTransfer(user)) {
+      if (std::optional<LeftAlone> reason =
+              addUsesUntilDmaWaited(user, rootBlock, result.users))
+        escape(reason->kind, reason->message);
+      return true;
+    }
+    if (waitsForDmaTransfer(user))
+      return true;
+    if (startsUnfollowedCopy(user)) {
+      escape(LeftAloneKind::Captured,
+             "copied by an asynchronous bulk copy (" + quoteOp(user) +
+                 ") whose end memplan does not follow");
+      return true;
+    }
+    return false;
+  }
 
+  /// A view of `value` (ViewLikeOpInterface): its memref results are
+  /// aliases.
+  void visitView(Operation *user, Value value) {
+    // Non-memref results of view-like ops are sizes and strides, but for
+    // views as another kind of value (XeGPU's tensor descriptors), whose
+    // accesses memplan does not follow.
+    for (Value produced : user->getResults()) {
+      if (isMemRef(produced) || produced.getType().isIntOrIndex())
+        continue;
+      std::string type;
+      llvm::raw_string_ostream(type) << produced.getType();
+      return escape(LeftAloneKind::Captured,
+                    "viewed by " + quoteOp(user) + " as a value of type '" +
+                        type + "', which memplan does not follow");
+    }
+    addMemRefResults(user);
+    if (exactAliases.contains(value))
+      for (Value produced : user->getResults())
+        exactAliases.insert(produced);
+  }
+
+  /// Region branch ops and their terminators, and branches to blocks
+  /// (RegionBranchOpInterface, BranchOpInterface): whether they settle the
+  /// use, the values they forward it to becoming aliases.
+  bool visitControlFlow(OpOperand &use) {
+    Operation *user = use.getOwner();
     if (isa<RegionBranchTerminatorOpInterface>(user)) {
       if (auto parent = dyn_cast<RegionBranchOpInterface>(user->getParentOp()))
-        return addRegionBranchAliases(parent);
-      return escape(LeftAloneKind::Captured,
-                    "passed to " + quoteOp(user) +
-                        " in an op whose control flow is unknown");
+        addRegionBranchAliases(parent);
+      else
+        escape(LeftAloneKind::Captured,
+               "passed to " + quoteOp(user) +
+                   " in an op whose control flow is unknown");
+      return true;
     }
-
-    if (isa<RegionBranchOpInterface>(user))
-      return addRegionBranchAliases(user);
-
-    if (auto branch = dyn_cast<BranchOpInterface>(user)) {
+    if (isa<RegionBranchOpInterface>(user)) {
+      addRegionBranchAliases(user);
+      return true;
+    }
+    if (auto branch = dyn_cast<BranchOpInterface>(user))
       if (std::optional<BlockArgument> argument =
-              branch.getSuccessorBlockArgument(use.getOperandNumber()))
-        return addAlias(*argument);
-    }
-
-    if (auto call = dyn_cast<CallOpInterface>(user)) {
-      // The results the callee may return the argument as are aliases; a
-      // fresh buffer it returns is not.
-      CallArgumentFacts facts = getCallFacts(call, use);
-      for (unsigned index : facts.aliasingResults) {
-        Value returned = user->getResult(index);
-        // Returned wrapped (async.call's !async.value<memref>), it comes
-        // out where memplan does not follow it (async.await).
-        if (!isMemRef(returned) && !isPlainData(returned.getType())) {
-          std::string type;
-          llvm::raw_string_ostream(type) << returned.getType();
-          escape(LeftAloneKind::Captured,
-                 "returned by " + quoteOp(user) + " inside a value of type '" +
-                     type + "', which memplan does not follow");
-        }
-        addAlias(returned);
+              branch.getSuccessorBlockArgument(use.getOperandNumber())) {
+        addAlias(*argument);
+        return true;
       }
-      result.calleeElementTypes.insert(facts.elementTypes.begin(),
-                                       facts.elementTypes.end());
-      result.calleeAccessAlignment =
-          std::max(result.calleeAccessAlignment, facts.accessAlignment);
-      if (facts.escape)
-        escape(facts.escape->kind, facts.escape->message);
-      return;
-    }
+    return false;
+  }
 
-    visitOtherUse(user, value);
+  /// A call (CallOpInterface): the results the callee may return the
+  /// argument as are aliases; a fresh buffer it returns is not.
+  void visitCall(CallOpInterface call, OpOperand &use) {
+    Operation *user = call.getOperation();
+    CallArgumentFacts facts = getCallFacts(call, use);
+    for (unsigned index : facts.aliasingResults) {
+      Value returned = user->getResult(index);
+      // Returned wrapped (async.call's !async.value<memref>), it comes
+      // out where memplan does not follow it (async.await).
+      if (!isMemRef(returned) && !isPlainData(returned.getType())) {
+        std::string type;
+        llvm::raw_string_ostream(type) << returned.getType();
+        escape(LeftAloneKind::Captured, "returned by " + quoteOp(user) +
+                                            " inside a value of type '" + type +
+                                            "', which memplan does not follow");
+      }
+      addAlias(returned);
+    }
+    result.calleeElementTypes.insert(facts.elementTypes.begin(),
+                                     facts.elementTypes.end());
+    result.calleeAccessAlignment =
+        std::max(result.calleeAccessAlignment, facts.accessAlignment);
+    if (facts.escape)
+      escape(facts.escape->kind, facts.escape->message);
   }
 
   /// Any other op: memref results derive from the buffer; other results must
@@ -486,4 +524,3 @@ uint64_t memplan::BufferAliases::getAskedAccessAlignment() const {
     alignment = std::max(alignment, getAccessAlignment(user));
   return alignment;
 }
-
