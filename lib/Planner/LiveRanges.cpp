@@ -2,6 +2,8 @@
 
 #include "memplan/Planner/Problem.h"
 
+#include "IntervalLists.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
 
@@ -17,15 +19,9 @@ bool Buffer::rangesOverlap(const Buffer &lhs, const Buffer &rhs) {
       lhs.ranges.empty() ? ArrayRef(lhsHull) : ArrayRef<LiveRange>(lhs.ranges);
   ArrayRef<LiveRange> b =
       rhs.ranges.empty() ? ArrayRef(rhsHull) : ArrayRef<LiveRange>(rhs.ranges);
-  while (!a.empty() && !b.empty()) {
-    if (a.front().start < b.front().end && b.front().start < a.front().end)
-      return true;
-    if (a.front().end <= b.front().end)
-      a = a.drop_front();
-    else
-      b = b.drop_front();
-  }
-  return false;
+  return detail::doIntervalListsMeet(a, b, [](const LiveRange &range) {
+    return std::pair(range.start, range.end);
+  });
 }
 
 bool hasGappedLifetimes(ArrayRef<Buffer> buffers) {

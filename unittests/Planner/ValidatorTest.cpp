@@ -169,39 +169,12 @@ bool hasClashingPair(llvm::ArrayRef<Buffer> buffers, const Plan &plan) {
   return false;
 }
 
-TEST(ValidatorTest, AgreesWithPairwiseCheck) {
-  // Random offsets on a small grid, so that about half the plans clash.
-  std::mt19937 rng(7);
-  auto uniform = [&](uint64_t lo, uint64_t hi) {
-    return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
-  };
-  int rejected = 0;
-  for (int problem = 0; problem < 500; ++problem) {
-    llvm::SmallVector<Buffer> buffers(uniform(1, 12));
-    Plan plan;
-    for (Buffer &buffer : buffers) {
-      buffer = makeBuffer(uniform(0, 8), uniform(0, 20), 0);
-      buffer.end = buffer.start + uniform(1, 6);
-      plan.offsets.push_back(4 * uniform(0, 3 * buffers.size()));
-      plan.slabSize =
-          std::max(plan.slabSize, plan.offsets.back() + buffer.size);
-    }
-    bool clashes = hasClashingPair(buffers, plan);
-    std::string message = validate(buffers, plan);
-    EXPECT_EQ(message.empty(), !clashes)
-        << "problem " << problem << ": " << message;
-    rejected += clashes;
-  }
-  // Both outcomes are exercised.
-  EXPECT_GT(rejected, 50);
-  EXPECT_LT(rejected, 450);
-}
-
-/// The same where a third of the buffers are live on two intervals: the
-/// sweep enters them twice, the pairwise check compares their intervals
-/// (Buffer::overlapsInTime).
-TEST(ValidatorTest, AgreesWithPairwiseCheckOnGappedLifetimes) {
-  std::mt19937 rng(8);
+/// Plans random offsets on a small grid for 500 random problems, so that
+/// about half the plans clash, and checks that the validator and the
+/// pairwise check agree on each; `withGaps` makes a third of the buffers
+/// live on two intervals. Returns how many plans clashed and how many
+/// buffers had gaps.
+std::pair<int, int> compareWithPairwiseCheck(std::mt19937 &rng, bool withGaps) {
   auto uniform = [&](uint64_t lo, uint64_t hi) {
     return std::uniform_int_distribution<uint64_t>(lo, hi)(rng);
   };
@@ -210,12 +183,13 @@ TEST(ValidatorTest, AgreesWithPairwiseCheckOnGappedLifetimes) {
     llvm::SmallVector<Buffer> buffers(uniform(1, 12));
     Plan plan;
     for (Buffer &buffer : buffers) {
-      uint64_t start = uniform(0, 20), length = uniform(1, 8);
-      buffer = makeBuffer(uniform(0, 8), start, start + length);
-      if (length >= 3 && uniform(0, 2) == 0) {
-        uint64_t gapStart = start + uniform(1, length - 2);
+      buffer = makeBuffer(uniform(0, 8), uniform(0, 20), 0);
+      uint64_t length = withGaps ? uniform(1, 8) : uniform(1, 6);
+      buffer.end = buffer.start + length;
+      if (withGaps && length >= 3 && uniform(0, 2) == 0) {
+        uint64_t gapStart = buffer.start + uniform(1, length - 2);
         setLiveRanges(buffer,
-                      {{start, gapStart}, {gapStart + 1, start + length}});
+                      {{buffer.start, gapStart}, {gapStart + 1, buffer.end}});
         gapped += buffer.hasGaps();
       }
       plan.offsets.push_back(4 * uniform(0, 3 * buffers.size()));
@@ -228,6 +202,23 @@ TEST(ValidatorTest, AgreesWithPairwiseCheckOnGappedLifetimes) {
         << "problem " << problem << ": " << message;
     rejected += clashes;
   }
+  return {rejected, gapped};
+}
+
+TEST(ValidatorTest, AgreesWithPairwiseCheck) {
+  std::mt19937 rng(7);
+  int rejected = compareWithPairwiseCheck(rng, false).first;
+  // Both outcomes are exercised.
+  EXPECT_GT(rejected, 50);
+  EXPECT_LT(rejected, 450);
+}
+
+/// The same where a third of the buffers are live on two intervals: the
+/// sweep enters them twice, the pairwise check compares their intervals
+/// (Buffer::overlapsInTime).
+TEST(ValidatorTest, AgreesWithPairwiseCheckOnGappedLifetimes) {
+  std::mt19937 rng(8);
+  auto [rejected, gapped] = compareWithPairwiseCheck(rng, true);
   EXPECT_GT(gapped, 300);
   EXPECT_GT(rejected, 50);
   EXPECT_LT(rejected, 450);

@@ -4,6 +4,7 @@
 
 #include "memplan/Planner/CheckedMath.h"
 
+#include "../IntervalLists.h"
 #include "../TimeSections.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -21,16 +22,8 @@ static bool liveSectionsMeet(const ExactComponent &component, unsigned a,
                              unsigned b) {
   ArrayRef<std::pair<unsigned, unsigned>> runsA = component.getLiveSections(a);
   ArrayRef<std::pair<unsigned, unsigned>> runsB = component.getLiveSections(b);
-  while (!runsA.empty() && !runsB.empty()) {
-    if (runsA.front().first < runsB.front().second &&
-        runsB.front().first < runsA.front().second)
-      return true;
-    if (runsA.front().second <= runsB.front().second)
-      runsA = runsA.drop_front();
-    else
-      runsB = runsB.drop_front();
-  }
-  return false;
+  return doIntervalListsMeet(
+      runsA, runsB, [](std::pair<unsigned, unsigned> run) { return run; });
 }
 
 Expected<ExactModel> buildExactModel(ArrayRef<Buffer> buffers) {
