@@ -21,6 +21,21 @@ using namespace mlir;
 
 namespace memplan {
 
+StringRef getSlabHomeName(SlabHome home) {
+  switch (home) {
+  case SlabHome::Stack:
+    return "stack";
+  case SlabHome::PerIteration:
+  case SlabHome::Entry:
+    return getSlabKindName(SlabKind::Alloc);
+  case SlabHome::Global:
+    return getSlabKindName(SlabKind::Global);
+  case SlabHome::Argument:
+    return getSlabKindName(SlabKind::Argument);
+  }
+  llvm_unreachable("unknown slab home");
+}
+
 PlanFigures ModulePlan::getTotalFigures() const {
   PlanFigures total;
   for (const FunctionPlan &function : functions)
@@ -371,6 +386,14 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
     return failure();
 
   functionPlan.placement = placer.getPlacement(func);
+  // A stack slab, or one per iteration of a parallel loop, lives where its
+  // scope does; the others as the function's placement says.
+  spacePlan.home =
+      space.stack                                    ? SlabHome::Stack
+      : space.scope                                  ? SlabHome::PerIteration
+      : functionPlan.placement == SlabKind::Global   ? SlabHome::Global
+      : functionPlan.placement == SlabKind::Argument ? SlabHome::Argument
+                                                     : SlabHome::Entry;
   uint64_t provenBound = std::min(
       plan->getTotalSize(), std::max(*lowerBound, plan->outcome.provenBound));
   addFigures(space, *plan, labelDetails, *lowerBound, *naive, provenBound,

@@ -23,6 +23,27 @@
 
 namespace memplan {
 
+/// Where the slabs of one space live: decided once, when the space is
+/// planned (finishSpace), and read by the rewrite and the report.
+enum class SlabHome {
+  /// A memref.alloca at the start of the function's (or the loop's) body.
+  Stack,
+  /// A memref.alloc at the start of each iteration of a parallel loop's
+  /// body, freed at its end where the function frees memory of the space.
+  PerIteration,
+  /// A memref.alloc at the function entry, freed before every return where
+  /// the function frees memory of the space.
+  Entry,
+  /// A private memref.global (slab=global).
+  Global,
+  /// A trailing argument of the function (slab=argument).
+  Argument,
+};
+
+/// The report's name of `home`: "stack", "alloc", "global" or "argument"
+/// (a slab per iteration is an alloc too).
+llvm::StringRef getSlabHomeName(SlabHome home);
+
 /// The plan of one SpaceProblem.
 struct SpacePlan {
   /// The problem as planned: the space's minimum alignment applied.
@@ -39,6 +60,8 @@ struct SpacePlan {
   double seconds = 0;
   /// insert-barriers: a gpu.barrier goes before each of these ops.
   llvm::SmallVector<mlir::Operation *> barriersToInsert;
+  /// Where its slabs live.
+  SlabHome home = SlabHome::Entry;
 };
 
 struct FunctionPlan {

@@ -116,10 +116,7 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
           sizes.push_back(slab.size);
         object["object-bytes"] = std::move(sizes);
       }
-      object["placement"] =
-          space.stack ? StringRef("stack")
-                      : getSlabKindName(space.scope ? SlabKind::Alloc
-                                                    : functionPlan.placement);
+      object["placement"] = getSlabHomeName(spacePlan.home);
       if (space.scope)
         object["scope-op"] = (quoteOp(space.scope) + " at " +
                               printToString(space.scope->getLoc()));

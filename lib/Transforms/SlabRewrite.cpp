@@ -251,50 +251,70 @@ struct PlacedBuffer {
   uint64_t offset;
 };
 
-/// Allocates one `i8` slab of `slabSize` bytes and `slabAlignment` in
-/// `memorySpace` for `func` where `placement` says, and replaces each placed
-/// buffer by a `memref.view` of it. The slab's location is named `slabName`;
-/// `objectIndex` is the slab's index among its space's shared objects.
-/// With a `scope`, a parallel loop, the slab is allocated at the start of
-/// the loop's body and freed at its end instead: one per iteration. A
-/// `stack` slab is a memref.alloca at the start of the function or scope
-/// body, which frees it. A heap slab is freed only when `freeSlab` says.
-void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
-                     Attribute memorySpace, uint64_t slabSize,
-                     uint64_t slabAlignment, ArrayRef<PlacedBuffer> placed,
-                     StringRef slabName, std::optional<unsigned> objectIndex,
-                     SlabKind placement, bool freeSlab, GlobalSlabs *globals) {
-  MLIRContext *context = func->getContext();
-  Region &body = scope ? scope->getRegion(0) : func.getFunctionBody();
-  OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
-  Location slabLoc = NameLoc::get(StringAttr::get(context, slabName),
-                                  scope ? scope->getLoc() : func.getLoc());
+/// One slab to make: what the rewrite's steps read.
+struct SlabRequest {
+  FunctionOpInterface func;
+  /// The parallel loop whose body holds the slab, if any.
+  Operation *scope = nullptr;
+  SlabHome home = SlabHome::Entry;
+  Attribute memorySpace;
+  uint64_t size = 0;
+  uint64_t alignment = 1;
+  /// The name of the slab's location.
+  StringRef name;
+  /// The slab's index among its space's shared objects.
+  std::optional<unsigned> objectIndex;
+  /// Whether the function frees memory of the space: a slab at the entry is
+  /// freed only then.
+  bool functionFrees = false;
+};
+
+/// The body the slab of `request` is made at the start of.
+static Region &getSlabBody(const SlabRequest &request) {
+  FunctionOpInterface func = request.func;
+  return request.scope ? request.scope->getRegion(0) : func.getFunctionBody();
+}
+
+/// Makes the `i8` slab of `request` where its home says, with `builder` at
+/// the start of its body; `builder` is left after it.
+static Value makeSlab(const SlabRequest &request, OpBuilder &builder,
+                      Location slabLoc, GlobalSlabs *globals) {
   auto slabType =
-      MemRefType::get({static_cast<int64_t>(slabSize)}, builder.getI8Type(),
-                      MemRefLayoutAttrInterface(), memorySpace);
+      MemRefType::get({static_cast<int64_t>(request.size)}, builder.getI8Type(),
+                      MemRefLayoutAttrInterface(), request.memorySpace);
   IntegerAttr alignmentAttr =
-      builder.getI64IntegerAttr(static_cast<int64_t>(slabAlignment));
-  Value slab;
-  if (stack) {
-    slab = memref::AllocaOp::create(builder, slabLoc, slabType, alignmentAttr);
-  } else if (placement == SlabKind::Global) {
-    slab = createGlobalSlab(builder, slabLoc, slabType, alignmentAttr,
-                            getGlobalSlabName(func, memorySpace, objectIndex),
+      builder.getI64IntegerAttr(static_cast<int64_t>(request.alignment));
+  switch (request.home) {
+  case SlabHome::Stack:
+    return memref::AllocaOp::create(builder, slabLoc, slabType, alignmentAttr);
+  case SlabHome::Global:
+    return createGlobalSlab(builder, slabLoc, slabType, alignmentAttr,
+                            getGlobalSlabName(request.func, request.memorySpace,
+                                              request.objectIndex),
                             *globals);
-  } else if (placement == SlabKind::Argument) {
+  case SlabHome::Argument: {
+    FunctionOpInterface func = request.func;
     unsigned index = func.getNumArguments();
     NamedAttribute attrs[] = {
         builder.getNamedAttr(
             kSlabSizeAttr,
-            builder.getI64IntegerAttr(static_cast<int64_t>(slabSize))),
+            builder.getI64IntegerAttr(static_cast<int64_t>(request.size))),
         builder.getNamedAttr(kSlabAlignmentAttr, alignmentAttr)};
     (void)func.insertArgument(index, slabType, builder.getDictionaryAttr(attrs),
                               slabLoc);
-    slab = body.front().getArgument(index);
-  } else {
-    slab = memref::AllocOp::create(builder, slabLoc, slabType, alignmentAttr);
+    return getSlabBody(request).front().getArgument(index);
   }
+  case SlabHome::PerIteration:
+  case SlabHome::Entry:
+    return memref::AllocOp::create(builder, slabLoc, slabType, alignmentAttr);
+  }
+  llvm_unreachable("unknown slab home");
+}
 
+/// Replaces each of `placed` by a memref.view of `slab` at its offset, the
+/// offsets made as constants where `builder` stands, right after the slab.
+static void makeViews(ArrayRef<PlacedBuffer> placed, Value slab,
+                      OpBuilder &builder, Location slabLoc) {
   // One constant per distinct offset, in increasing order right after the
   // slab, so that the plan reads at the top of the function.
   std::map<uint64_t, Value> offsets;
@@ -314,16 +334,24 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
                                offsets[entry.offset], buffer.getDynamicSizes());
     replaceUsesInLife(buffer, view, builder);
   }
+}
 
-  // The slab lives as long as the function, or the iteration: free it on
-  // every way out.
-  if (stack || placement != SlabKind::Alloc || !freeSlab)
+/// Frees `slab` on every way out of its body, if the function frees memory
+/// of the space and the slab's home is one a free ends: a slab per
+/// iteration at the end of the iteration, one at the entry before every
+/// return.
+static void freeSlab(const SlabRequest &request, Value slab, OpBuilder &builder,
+                     Location slabLoc) {
+  if (!request.functionFrees)
     return;
-  if (scope) {
+  Region &body = getSlabBody(request);
+  if (request.home == SlabHome::PerIteration) {
     builder.setInsertionPoint(body.front().getTerminator());
     memref::DeallocOp::create(builder, slabLoc, slab);
     return;
   }
+  if (request.home != SlabHome::Entry)
+    return;
   for (Block &block : body) {
     if (block.empty())
       continue;
@@ -333,6 +361,20 @@ void rewriteIntoSlab(FunctionOpInterface func, Operation *scope, bool stack,
     builder.setInsertionPoint(terminator);
     memref::DeallocOp::create(builder, slabLoc, slab);
   }
+}
+
+/// Makes the slab of `request`, replaces each placed buffer by a view of it
+/// and frees it: the three steps, each reading the one request.
+void rewriteIntoSlab(const SlabRequest &request, ArrayRef<PlacedBuffer> placed,
+                     GlobalSlabs *globals) {
+  FunctionOpInterface func = request.func;
+  OpBuilder builder = OpBuilder::atBlockBegin(&getSlabBody(request).front());
+  Location slabLoc =
+      NameLoc::get(StringAttr::get(func->getContext(), request.name),
+                   request.scope ? request.scope->getLoc() : func.getLoc());
+  Value slab = makeSlab(request, builder, slabLoc, globals);
+  makeViews(placed, slab, builder, slabLoc);
+  freeSlab(request, slab, builder, slabLoc);
 }
 
 /// Erases the allocations of the rewritten buffers, and the views that
@@ -384,10 +426,8 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
       std::string slabName = (space.stack ? "memplan.stack_" : "memplan.") +
                              getSlabNoun(slabs.kind).str();
       SmallVector<SmallVector<unsigned>> members = slabs.getMembers();
-      // Each iteration of a parallel loop allocates its own slab.
-      SlabKind placement =
-          space.scope || space.stack ? SlabKind::Alloc : functionPlan.placement;
-      if (placement == SlabKind::Global) {
+      SlabHome home = plan.spaces[index].home;
+      if (home == SlabHome::Global) {
         if (!globals)
           globals.emplace(module);
         globals->insertBefore = function.func;
@@ -401,14 +441,18 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
           llvm::append_range(frees, space.buffers[member]->frees);
           rewritten.push_back(space.buffers[member]);
         }
-        rewriteIntoSlab(function.func, space.scope, space.stack,
-                        space.memorySpace, slabs.slabs[slab].size,
-                        slabs.slabs[slab].alignment, placed, slabName,
-                        slabs.kind == PlanKind::Objects
-                            ? std::optional<unsigned>(slab)
-                            : std::nullopt,
-                        placement, freed.contains(space.memorySpace),
-                        globals ? &*globals : nullptr);
+        SlabRequest request;
+        request.func = function.func;
+        request.scope = space.scope;
+        request.home = home;
+        request.memorySpace = space.memorySpace;
+        request.size = slabs.slabs[slab].size;
+        request.alignment = slabs.slabs[slab].alignment;
+        request.name = slabName;
+        if (slabs.kind == PlanKind::Objects)
+          request.objectIndex = slab;
+        request.functionFrees = freed.contains(space.memorySpace);
+        rewriteIntoSlab(request, placed, globals ? &*globals : nullptr);
       }
     }
     removeFrees(frees);
