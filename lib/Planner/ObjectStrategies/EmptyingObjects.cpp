@@ -16,44 +16,16 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <map>
 #include <numeric>
 
 using namespace llvm;
 
 namespace memplan::detail {
 
-namespace {
-/// The times each object is busy, as start -> end of disjoint intervals.
-class BusyTimes {
-public:
-  explicit BusyTimes(size_t numObjects) : busy(numObjects) {}
-
-  bool isFree(unsigned object, const Buffer &buffer) const {
-    const std::map<uint64_t, uint64_t> &list = busy[object];
-    bool free = true;
-    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
-      auto next = list.lower_bound(start);
-      if ((next != list.end() && next->first < end) ||
-          (next != list.begin() && std::prev(next)->second > start))
-        free = false;
-    });
-    return free;
-  }
-  void add(unsigned object, const Buffer &buffer) {
-    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
-      busy[object].emplace(start, end);
-    });
-  }
-  void remove(unsigned object, const Buffer &buffer) {
-    buffer.forEachLiveRange(
-        [&](uint64_t start, uint64_t) { busy[object].erase(start); });
-  }
-
-private:
-  SmallVector<std::map<uint64_t, uint64_t>, 0> busy;
-};
-} // namespace
+/// Takes the intervals `buffer` is live on out of `busy` again.
+static void removeBusy(BusyIntervals &busy, const Buffer &buffer) {
+  buffer.forEachLiveRange([&](uint64_t start, uint64_t) { busy.erase(start); });
+}
 
 Expected<ObjectPlan> emptyObjectsIntoGaps(ArrayRef<Buffer> buffers,
                                           Expected<ObjectPlan> plan) {
@@ -61,10 +33,10 @@ Expected<ObjectPlan> emptyObjectsIntoGaps(ArrayRef<Buffer> buffers,
     return plan;
   size_t numObjects = plan->objectSizes.size();
   SmallVector<SmallVector<unsigned, 2>> members(numObjects);
-  BusyTimes busy(numObjects);
+  SmallVector<BusyIntervals, 0> busy(numObjects);
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     members[plan->objectOf[index]].push_back(index);
-    busy.add(plan->objectOf[index], buffer);
+    addBusy(busy[plan->objectOf[index]], buffer);
   }
   SmallVector<unsigned> bySize(numObjects);
   std::iota(bySize.begin(), bySize.end(), 0u);
@@ -83,7 +55,7 @@ Expected<ObjectPlan> emptyObjectsIntoGaps(ArrayRef<Buffer> buffers,
       for (unsigned other : bySize)
         if (other != object && !gone[other] &&
             plan->objectSizes[other] >= buffer.size &&
-            busy.isFree(other, buffer)) {
+            isFreeDuring(busy[other], buffer)) {
           target = other;
           break;
         }
@@ -92,11 +64,11 @@ Expected<ObjectPlan> emptyObjectsIntoGaps(ArrayRef<Buffer> buffers,
         break;
       }
       moves.push_back({index, *target});
-      busy.add(*target, buffer);
+      addBusy(busy[*target], buffer);
     }
     if (!allMoved) {
       for (auto [index, target] : moves)
-        busy.remove(target, buffers[index]);
+        removeBusy(busy[target], buffers[index]);
       continue;
     }
     for (auto [index, target] : moves) {

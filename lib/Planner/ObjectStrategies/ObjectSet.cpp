@@ -123,17 +123,25 @@ void ObjectSet::useBitmaps(size_t budget) {
 bool ObjectSet::isFree(unsigned object, unsigned buffer) const {
   if (object < bitmaps.size())
     return !bitmaps[object].any(slots[2 * buffer], slots[2 * buffer + 1]);
-  const std::map<uint64_t, uint64_t> &list = lifetimes[object];
-  // Only the lifetimes just before and just after each interval's start can
-  // overlap it.
+  return isFreeDuring(lifetimes[object], buffers[buffer]);
+}
+
+bool isFreeDuring(const BusyIntervals &busy, const Buffer &buffer) {
+  // Only the intervals just before and just after each of the buffer's
+  // starts can overlap it.
   bool free = true;
-  buffers[buffer].forEachLiveRange([&](uint64_t start, uint64_t end) {
-    auto next = list.lower_bound(start);
-    if ((next != list.end() && next->first < end) ||
-        (next != list.begin() && std::prev(next)->second > start))
+  buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+    auto next = busy.lower_bound(start);
+    if ((next != busy.end() && next->first < end) ||
+        (next != busy.begin() && std::prev(next)->second > start))
       free = false;
   });
   return free;
+}
+
+void addBusy(BusyIntervals &busy, const Buffer &buffer) {
+  buffer.forEachLiveRange(
+      [&](uint64_t start, uint64_t end) { busy.emplace(start, end); });
 }
 
 uint64_t ObjectSet::getGap(unsigned object, unsigned buffer) const {
@@ -170,9 +178,7 @@ void ObjectSet::assign(unsigned buffer, unsigned object) {
   if (object < bitmaps.size())
     bitmaps[object].add(slots[2 * buffer], slots[2 * buffer + 1]);
   else
-    b.forEachLiveRange([&](uint64_t start, uint64_t end) {
-      lifetimes[object].emplace(start, end);
-    });
+    addBusy(lifetimes[object], b);
 }
 
 Expected<ObjectPlan> makeObjectPlan(SmallVector<unsigned> objectOf,

@@ -103,6 +103,16 @@ private:
 /// (an object holds at most one) finds them all busy.
 std::optional<uint64_t> getBusiestTime(llvm::ArrayRef<Buffer> buffers);
 
+/// The times an object is busy: start -> end of disjoint intervals, one per
+/// interval of each buffer it holds.
+using BusyIntervals = std::map<uint64_t, uint64_t>;
+
+/// Whether `buffer` is live at no time of `busy`, interval by interval.
+bool isFreeDuring(const BusyIntervals &busy, const Buffer &buffer);
+
+/// Adds the intervals `buffer` is live on to `busy`.
+void addBusy(BusyIntervals &busy, const Buffer &buffer);
+
 /// The objects of a plan being built: their sizes and the lifetimes of the
 /// buffers assigned to each, kept sorted so that asking whether an object is
 /// free over a lifetime costs O(log n).
