@@ -46,12 +46,8 @@ Expected<Plan> lowerIntoGaps(ArrayRef<Buffer> buffers, Expected<Plan> plan) {
     uint64_t top = 0;
     std::optional<uint64_t> lowest;
     for (const Lowered *other : below) {
-      std::optional<AlignedPlacement> fit =
-          checkedPlaceAbove(top, buffer.alignment, buffer.size);
-      if (fit && fit->end <= other->offset) {
-        lowest = fit->offset;
+      if ((lowest = fitInGap(buffer, top, other->offset)))
         break;
-      }
       top = std::max(top, other->end);
     }
     if (!lowest)
@@ -76,11 +72,11 @@ Expected<Plan> lowerIntoGaps(ArrayRef<Buffer> buffers, Expected<Plan> plan) {
     plan->slabSize =
         std::max(plan->slabSize, plan->offsets[index] + buffer.size);
   if (plan->slabSize < hullSlab)
-    plan->details += (plan->details.empty() ? "" : "; ") +
-                     ("let down into the gaps of gapped lifetimes: " +
-                      Twine(hullSlab) + " -> " + Twine(plan->slabSize) +
-                      " bytes")
-                         .str();
+    plan->details +=
+        (plan->details.empty() ? "" : "; ") +
+        ("let down into the gaps of gapped lifetimes: " + Twine(hullSlab) +
+         " -> " + Twine(plan->slabSize) + " bytes")
+            .str();
   return plan;
 }
 
