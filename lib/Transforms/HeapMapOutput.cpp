@@ -59,13 +59,7 @@ void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
                              ? llvm::formatv(", life {0}", buffer->life).str()
                              : "";
       // In program points, where the picture may count barrier epochs.
-      std::string live;
-      if (buffer->liveRanges.empty())
-        live = llvm::formatv("[{0}, {1})", buffer->start, buffer->end).str();
-      for (auto [start, end] : buffer->liveRanges)
-        live +=
-            llvm::formatv("{0}[{1}, {2})", live.empty() ? "" : " ", start, end)
-                .str();
+      std::string live = formatLiveRanges(getPlannerRecord(*buffer));
       picture.labels.push_back(
           llvm::formatv("{0}\n{1}{6}\n{2} ({3} bytes), live {4}, {5}",
                         printed(buffer->alloc->getLoc()),

@@ -90,6 +90,21 @@ std::string SpaceProblem::getKey() const {
   return "@" + functionName + "/" + std::to_string(spaceIndex);
 }
 
+Buffer getPlannerRecord(const FunctionBuffer &buffer) {
+  Buffer record;
+  record.size = buffer.size;
+  record.alignment = buffer.alignment;
+  record.start = buffer.start;
+  record.end = buffer.end;
+  // Live with gaps: planned interval by interval.
+  if (!buffer.liveRanges.empty())
+    setLiveRanges(record,
+                  llvm::map_to_vector(buffer.liveRanges, [](auto range) {
+                    return LiveRange{range.first, range.second};
+                  }));
+  return record;
+}
+
 ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
                             function_ref<bool(FunctionOpInterface)> filter) {
   ModuleBuffers result;
@@ -138,19 +153,8 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
       space.scopeIndex = scopeIndex;
       space.buffers.assign(buffers.begin(), buffers.end());
       for (const FunctionBuffer *buffer : buffers) {
-        Buffer &record = space.problem.emplace_back();
-        record.size = buffer->size;
-        record.alignment = buffer->alignment;
-        record.start = buffer->start;
-        record.end = buffer->end;
-        // Live with gaps: planned interval by interval.
-        if (!buffer->liveRanges.empty()) {
-          setLiveRanges(record,
-                        llvm::map_to_vector(buffer->liveRanges, [](auto range) {
-                          return LiveRange{range.first, range.second};
-                        }));
-          ++space.gapped;
-        }
+        space.problem.push_back(getPlannerRecord(*buffer));
+        space.gapped += space.problem.back().hasGaps();
       }
       if (limits.isSharedByGroup(memorySpace)) {
         SpaceProblem::GroupSharing sharing;

@@ -86,6 +86,10 @@ struct ModuleBuffers {
   std::vector<SpaceProblem> spaces;
 };
 
+/// `buffer` as the planner takes it: its size, alignment and lifetime in
+/// program points, interval by interval where it has gaps.
+Buffer getPlannerRecord(const FunctionBuffer &buffer);
+
 /// Analyses every function of `module` with a body (those of nested modules
 /// too), all before anything is planned, so that what is learnt about
 /// callees comes from the program as written. With `filter`, only the
