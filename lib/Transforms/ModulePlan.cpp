@@ -385,14 +385,13 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   if (failed(checkSlabSizes(func, *plan)))
     return failure();
 
-  functionPlan.placement = placer.getPlacement(func);
   // A stack slab, or one per iteration of a parallel loop, lives where its
   // scope does; the others as the function's placement says.
-  spacePlan.home =
-      space.stack                                    ? SlabHome::Stack
-      : space.scope                                  ? SlabHome::PerIteration
-      : functionPlan.placement == SlabKind::Global   ? SlabHome::Global
-      : functionPlan.placement == SlabKind::Argument ? SlabHome::Argument
+  SlabKind placement = placer.getPlacement(func);
+  spacePlan.home = space.stack                       ? SlabHome::Stack
+                   : space.scope                     ? SlabHome::PerIteration
+                   : placement == SlabKind::Global   ? SlabHome::Global
+                   : placement == SlabKind::Argument ? SlabHome::Argument
                                                      : SlabHome::Entry;
   uint64_t provenBound = std::min(
       plan->getTotalSize(), std::max(*lowerBound, plan->outcome.provenBound));

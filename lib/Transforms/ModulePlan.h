@@ -66,8 +66,6 @@ struct SpacePlan {
 
 struct FunctionPlan {
   PlanFigures figures;
-  /// Where the function's slabs live: as asked, or alloc where it cannot.
-  SlabKind placement = SlabKind::Alloc;
 };
 
 struct ModulePlan {

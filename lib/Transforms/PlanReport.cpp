@@ -74,8 +74,7 @@ PlanReport::PlanReport(const PlanningOptions &options)
                            {"gap-tolerance", options.gapTolerance}}) {}
 
 void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
-  for (auto [function, functionPlan] :
-       llvm::zip_equal(buffers.functions, plan.functions)) {
+  for (const FunctionBuffers &function : buffers.functions) {
     FunctionOpInterface func = function.func;
     json::Object entry{{"name", getFunctionName(func).str()},
                        {"location", printToString(func.getLoc())},
