@@ -15,6 +15,7 @@ list(SORT MEMPLAN_PLANNER_STRATEGY_SOURCES)
 
 set(MEMPLAN_PLANNER_SOURCES
   BarrierEpochs.cpp
+  Best.cpp
   Bounds.cpp
   Exact/CapacitySearch.cpp
   Exact/ExactModel.cpp

@@ -27,17 +27,6 @@ ObjectStrategy::~ObjectStrategy() = default;
 
 StagedOffsetPlan::~StagedOffsetPlan() = default;
 
-Expected<Plan> OffsetStrategy::planWithin(ArrayRef<Buffer> buffers,
-                                          double) const {
-  return plan(buffers);
-}
-
-Expected<Plan> OffsetStrategy::planReusing(ArrayRef<Buffer> buffers,
-                                           double timeLimitSeconds,
-                                           KnownPlans) const {
-  return planWithin(buffers, timeLimitSeconds);
-}
-
 namespace {
 /// The default two steps: a plan made already, or a search still to run.
 class DefaultStagedPlan final : public StagedOffsetPlan {
@@ -51,7 +40,9 @@ public:
   Expected<Plan> finish(double searchSeconds) override {
     if (made)
       return std::move(*made);
-    return strategy.planWithin(buffers, searchSeconds);
+    PlanRequest request;
+    request.timeLimitSeconds = searchSeconds;
+    return strategy.plan(buffers, request);
   }
 
 private:
@@ -63,7 +54,7 @@ private:
 
 Expected<std::unique_ptr<StagedOffsetPlan>>
 OffsetStrategy::startPlan(ArrayRef<Buffer> buffers) const {
-  if (searches())
+  if (hasTraits(getTraits(), StrategyTraits::Searches))
     return std::make_unique<DefaultStagedPlan>(*this, buffers, std::nullopt);
   Expected<Plan> made = plan(buffers);
   if (!made)
@@ -84,19 +75,20 @@ namespace {
 template <typename StrategyT> struct StrategyEntry {
   StringRef name;
   std::unique_ptr<StrategyT> (*create)(const StrategyOptions &);
+  StrategyTraits traits;
   StringRef description;
 };
 } // namespace
 
 static const StrategyEntry<OffsetStrategy> offsetStrategyTable[] = {
-#define MEMPLAN_OFFSET_STRATEGY(NAME, FACTORY, DESCRIPTION)                    \
-  {NAME, FACTORY, DESCRIPTION},
+#define MEMPLAN_OFFSET_STRATEGY(NAME, FACTORY, TRAITS, DESCRIPTION)            \
+  {NAME, FACTORY, TRAITS, DESCRIPTION},
 #include "memplan/Planner/Strategies.def"
 };
 
 static const StrategyEntry<ObjectStrategy> objectStrategyTable[] = {
-#define MEMPLAN_OBJECT_STRATEGY(NAME, FACTORY, DESCRIPTION)                    \
-  {NAME, FACTORY, DESCRIPTION},
+#define MEMPLAN_OBJECT_STRATEGY(NAME, FACTORY, TRAITS, DESCRIPTION)            \
+  {NAME, FACTORY, TRAITS, DESCRIPTION},
 #include "memplan/Planner/Strategies.def"
 };
 
@@ -104,17 +96,45 @@ static const StrategyEntry<ObjectStrategy> objectStrategyTable[] = {
 // The strategies made of others, assembled from the table
 //===----------------------------------------------------------------------===//
 
+/// The strategy of `entry` with what its traits ask of it: the plans of one
+/// whose rule takes hulls let down into the gaps of gapped lifetimes.
+static std::unique_ptr<OffsetStrategy>
+createFromEntry(const StrategyEntry<OffsetStrategy> &entry,
+                const StrategyOptions &options) {
+  std::unique_ptr<OffsetStrategy> strategy = entry.create(options);
+  if (hasTraits(entry.traits, StrategyTraits::PlansHulls))
+    return createGapLoweringStrategy(std::move(strategy));
+  return strategy;
+}
+
+/// The same for objects: the objects of one whose rule takes hulls are
+/// emptied into the gaps.
+static std::unique_ptr<ObjectStrategy>
+createFromEntry(const StrategyEntry<ObjectStrategy> &entry,
+                const StrategyOptions &options) {
+  std::unique_ptr<ObjectStrategy> strategy = entry.create(options);
+  if (hasTraits(entry.traits, StrategyTraits::PlansHulls))
+    return createObjectEmptyingStrategy(std::move(strategy));
+  return strategy;
+}
+
+/// The offset strategies that declare `traits`, in table order, but for the
+/// one `except` creates.
+static std::vector<std::unique_ptr<OffsetStrategy>> createWithTraits(
+    StrategyTraits traits, const StrategyOptions &options,
+    decltype(StrategyEntry<OffsetStrategy>::create) except = nullptr) {
+  std::vector<std::unique_ptr<OffsetStrategy>> strategies;
+  for (const StrategyEntry<OffsetStrategy> &entry : offsetStrategyTable)
+    if (hasTraits(entry.traits, traits) && entry.create != except)
+      strategies.push_back(createFromEntry(entry, options));
+  return strategies;
+}
+
 std::vector<std::unique_ptr<OffsetStrategy>> createExactStartingStrategies() {
   // None of them searches, so none needs a time limit.
   StrategyOptions unlimited;
   unlimited.timeLimitSeconds = 0;
-  std::vector<std::unique_ptr<OffsetStrategy>> starters;
-  for (auto *create :
-       {createGreedyBySizeStrategy, createGreedyByBreadthStrategy,
-        createStripBestFitStrategy, createStartBestFitStrategy,
-        createGergovStrategy})
-    starters.push_back(create(unlimited));
-  return starters;
+  return createWithTraits(StrategyTraits::StartsExact, unlimited);
 }
 
 std::unique_ptr<OffsetStrategy>
@@ -123,38 +143,43 @@ assembleExactStrategy(const StrategyOptions &options) {
 }
 
 /// hill-climb starts from greedy-size, whose order it searches, and every
-/// other greedy-* strategy of the table, in table order.
+/// other strategy that declares StrategyTraits::StartsHillClimb, in table
+/// order.
 std::unique_ptr<OffsetStrategy>
 assembleHillClimbStrategy(const StrategyOptions &options) {
   std::vector<std::unique_ptr<OffsetStrategy>> starters;
   starters.push_back(createGreedyBySizeStrategy(options));
-  for (const StrategyEntry<OffsetStrategy> &entry : offsetStrategyTable)
-    if (entry.name.starts_with("greedy-") &&
-        entry.create != createGreedyBySizeStrategy)
-      starters.push_back(entry.create(options));
+  for (std::unique_ptr<OffsetStrategy> &starter :
+       createWithTraits(StrategyTraits::StartsHillClimb, options,
+                        createGreedyBySizeStrategy))
+    starters.push_back(std::move(starter));
   return createHillClimbStrategy(std::move(starters), options);
 }
 
-/// best runs every other strategy of the table in table order, exact last
-/// from the smallest plan of the others.
+/// best runs every other strategy of the table, the one that declares
+/// StrategyTraits::FinishesBest last from the smallest plan of the others.
 std::unique_ptr<OffsetStrategy>
 assembleBestStrategy(const StrategyOptions &options) {
   std::vector<std::unique_ptr<OffsetStrategy>> candidates;
-  for (const StrategyEntry<OffsetStrategy> &entry : offsetStrategyTable)
-    if (entry.create != assembleBestStrategy &&
-        entry.create != assembleExactStrategy)
-      candidates.push_back(entry.create(options));
-  return createBestStrategy(
-      std::move(candidates),
-      createExactStrategy(createExactStartingStrategies(), options), options);
+  std::unique_ptr<OffsetStrategy> finisher;
+  for (const StrategyEntry<OffsetStrategy> &entry : offsetStrategyTable) {
+    if (hasTraits(entry.traits, StrategyTraits::RunsAllOthers))
+      continue;
+    if (!finisher && hasTraits(entry.traits, StrategyTraits::FinishesBest))
+      finisher = createFromEntry(entry, options);
+    else
+      candidates.push_back(createFromEntry(entry, options));
+  }
+  return createBestStrategy(std::move(candidates), std::move(finisher),
+                            options);
 }
 
 std::unique_ptr<ObjectStrategy>
 assembleBestObjectStrategy(const StrategyOptions &options) {
   std::vector<std::unique_ptr<ObjectStrategy>> candidates;
   for (const StrategyEntry<ObjectStrategy> &entry : objectStrategyTable)
-    if (entry.create != assembleBestObjectStrategy)
-      candidates.push_back(entry.create(options));
+    if (!hasTraits(entry.traits, StrategyTraits::RunsAllOthers))
+      candidates.push_back(createFromEntry(entry, options));
   return createBestObjectStrategy(std::move(candidates), options);
 }
 
@@ -207,17 +232,37 @@ StringRef getStrategyDescription(PlanKind kind, StringRef name) {
   return "";
 }
 
+StrategyTraits getOffsetStrategyTraits(StringRef name) {
+  if (const auto *entry = findEntry<OffsetStrategy>(offsetStrategyTable, name))
+    return entry->traits;
+  return StrategyTraits::None;
+}
+
+StrategyTraits getObjectStrategyTraits(StringRef name) {
+  if (const auto *entry = findEntry<ObjectStrategy>(objectStrategyTable, name))
+    return entry->traits;
+  return StrategyTraits::None;
+}
+
+StrategyTraits OffsetStrategy::getTraits() const {
+  return getOffsetStrategyTraits(getName());
+}
+
+StrategyTraits ObjectStrategy::getTraits() const {
+  return getObjectStrategyTraits(getName());
+}
+
 std::unique_ptr<OffsetStrategy>
 createOffsetStrategy(StringRef name, const StrategyOptions &options) {
   if (const auto *entry = findEntry<OffsetStrategy>(offsetStrategyTable, name))
-    return entry->create(options);
+    return createFromEntry(*entry, options);
   return nullptr;
 }
 
 std::unique_ptr<ObjectStrategy>
 createObjectStrategy(StringRef name, const StrategyOptions &options) {
   if (const auto *entry = findEntry<ObjectStrategy>(objectStrategyTable, name))
-    return entry->create(options);
+    return createFromEntry(*entry, options);
   return nullptr;
 }
 

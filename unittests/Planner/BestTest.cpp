@@ -118,7 +118,9 @@ TEST(BestTest, TwoStepsGiveThePlanOfOne) {
     ASSERT_TRUE(static_cast<bool>(staged));
     EXPECT_EQ((*staged)->wantsSearch(), wantsSearch);
     llvm::Expected<Plan> twoSteps = (*staged)->finish(0.05);
-    llvm::Expected<Plan> oneStep = best->planWithin(buffers, 0.05);
+    PlanRequest request;
+    request.timeLimitSeconds = 0.05;
+    llvm::Expected<Plan> oneStep = best->plan(buffers, request);
     ASSERT_TRUE(twoSteps && oneStep);
     EXPECT_EQ(twoSteps->offsets, oneStep->offsets);
     EXPECT_EQ(twoSteps->outcome.strategy, oneStep->outcome.strategy);
@@ -198,11 +200,6 @@ TEST(BestTest, NoWorseThanAnyStrategyOnRandomProblems) {
         details.contains(" won (" + std::to_string(best->slabSize) + ")"))
         << best->details;
   }
-}
-
-/// best's details without the time they end with.
-std::string withoutTime(llvm::StringRef details) {
-  return details.substr(0, details.rfind("; ")).str();
 }
 
 TEST(BestTest, QuickStrategiesAtOnceGiveThePlanOfOneAfterTheOther) {

@@ -172,7 +172,10 @@ TEST(HillClimbTest, ReusesKnownPlans) {
     auto it = made.find(name);
     return it == made.end() ? nullptr : &it->second;
   };
-  llvm::Expected<Plan> reused = hillClimb->planReusing(buffers, 0, lookUp);
+  PlanRequest request;
+  request.timeLimitSeconds = 0;
+  request.known = lookUp;
+  llvm::Expected<Plan> reused = hillClimb->plan(buffers, request);
   ASSERT_TRUE(bool(reused)) << errorMessage(reused.takeError());
   EXPECT_EQ(offsetsOf(*reused), offsetsOf(*alone));
   EXPECT_EQ(reused->details, alone->details);
@@ -180,7 +183,7 @@ TEST(HillClimbTest, ReusesKnownPlans) {
   uint64_t naiveSlab = made["naive"].slabSize;
   ASSERT_NE(naiveSlab, made["greedy-breadth"].slabSize);
   made["greedy-breadth"] = made["naive"];
-  llvm::Expected<Plan> substituted = hillClimb->planReusing(buffers, 0, lookUp);
+  llvm::Expected<Plan> substituted = hillClimb->plan(buffers, request);
   ASSERT_TRUE(bool(substituted)) << errorMessage(substituted.takeError());
   EXPECT_TRUE(llvm::StringRef(substituted->details)
                   .contains("greedy-breadth " + std::to_string(naiveSlab)))

@@ -128,26 +128,53 @@ inline void runOnThreadsLastFirst(size_t count,
     thread.join();
 }
 
+/// The details of either `best` without the time they end with.
+inline std::string withoutTime(llvm::StringRef details) {
+  return details.substr(0, details.rfind("; ")).str();
+}
+
 /// The offsets of `plan` in a form that gtest prints.
 inline std::vector<uint64_t> offsetsOf(const Plan &plan) {
   return std::vector<uint64_t>(plan.offsets.begin(), plan.offsets.end());
 }
 
-/// A strategy of either mode (OffsetStrategy with Plan, ObjectStrategy with
-/// ObjectPlan) that hands back a fixed plan, right or wrong.
+/// The fixed plan and name of a FixedPlanStrategyOf.
 template <typename StrategyBase, typename PlanType>
-class FixedPlanStrategyOf final : public StrategyBase {
+class FixedPlanBase : public StrategyBase {
 public:
-  FixedPlanStrategyOf(llvm::StringRef name, PlanType plan)
+  FixedPlanBase(llvm::StringRef name, PlanType plan)
       : name(name.str()), fixed(std::move(plan)) {}
   llvm::StringRef getName() const override { return name; }
-  llvm::Expected<PlanType> plan(llvm::ArrayRef<Buffer>) const override {
-    return fixed;
-  }
 
-private:
+protected:
   std::string name;
   PlanType fixed;
+};
+
+/// A strategy of either mode (OffsetStrategy with Plan, ObjectStrategy with
+/// ObjectPlan) that hands back a fixed plan, right or wrong.
+template <typename StrategyBase, typename PlanType> class FixedPlanStrategyOf;
+
+template <>
+class FixedPlanStrategyOf<OffsetStrategy, Plan> final
+    : public FixedPlanBase<OffsetStrategy, Plan> {
+public:
+  using FixedPlanBase::FixedPlanBase;
+  using OffsetStrategy::plan;
+  llvm::Expected<Plan> plan(llvm::ArrayRef<Buffer>,
+                            const PlanRequest &) const override {
+    return fixed;
+  }
+};
+
+template <>
+class FixedPlanStrategyOf<ObjectStrategy, ObjectPlan> final
+    : public FixedPlanBase<ObjectStrategy, ObjectPlan> {
+public:
+  using FixedPlanBase::FixedPlanBase;
+  llvm::Expected<ObjectPlan> plan(llvm::ArrayRef<Buffer>) const override {
+    return fixed;
+  }
 };
 
 } // namespace memplan

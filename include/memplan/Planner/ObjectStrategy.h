@@ -47,12 +47,13 @@ class ObjectStrategy {
 public:
   virtual ~ObjectStrategy();
 
-  /// The name used on command lines and in reports, e.g. "greedy-size".
+  /// The name used on command lines and in reports, e.g. "greedy-size". It
+  /// is the key of the strategy's row in Strategies.def.
   virtual llvm::StringRef getName() const = 0;
 
-  /// Whether it finishes in about the time of a greedy strategy on any
-  /// problem (OffsetStrategy::isQuick).
-  virtual bool isQuick() const { return true; }
+  /// What the strategy declares in Strategies.def (None for a strategy that
+  /// has no row there).
+  StrategyTraits getTraits() const;
 
   /// Computes a plan in which every object is as large as its largest buffer
   /// and every object holds at least one buffer. Fails if a buffer has an
@@ -64,6 +65,10 @@ public:
 
 /// The names of all object strategies, in the order they are documented.
 llvm::ArrayRef<llvm::StringRef> getObjectStrategyNames();
+
+/// What the object strategy called `name` declares in Strategies.def (None
+/// if there is none).
+StrategyTraits getObjectStrategyTraits(llvm::StringRef name);
 
 /// Creates the object strategy called `name`, or returns null if there is
 /// none.

@@ -100,3 +100,32 @@ Expected<ObjectPlan> emptyObjectsIntoGaps(ArrayRef<Buffer> buffers,
 }
 
 } // namespace memplan::detail
+
+namespace memplan {
+
+namespace {
+/// An object strategy whose rule takes each lifetime as its hull, its
+/// objects emptied: the registry wraps every object strategy that declares
+/// StrategyTraits::PlansHulls in one.
+class ObjectEmptyingStrategy final : public ObjectStrategy {
+public:
+  explicit ObjectEmptyingStrategy(std::unique_ptr<ObjectStrategy> strategy)
+      : strategy(std::move(strategy)) {}
+
+  StringRef getName() const override { return strategy->getName(); }
+
+  Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override {
+    return detail::emptyObjectsIntoGaps(buffers, strategy->plan(buffers));
+  }
+
+private:
+  std::unique_ptr<ObjectStrategy> strategy;
+};
+} // namespace
+
+std::unique_ptr<ObjectStrategy>
+createObjectEmptyingStrategy(std::unique_ptr<ObjectStrategy> strategy) {
+  return std::make_unique<ObjectEmptyingStrategy>(std::move(strategy));
+}
+
+} // namespace memplan

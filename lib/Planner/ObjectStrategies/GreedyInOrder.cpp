@@ -49,23 +49,18 @@ public:
 
   StringRef getName() const override { return "greedy-in-order"; }
 
-  /// The rule's plan of the hulls, with objects emptied into the gaps of
-  /// gapped lifetimes (EmptyingObjects.cpp).
-  Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override {
-    return detail::emptyObjectsIntoGaps(buffers, planHulls(buffers));
-  }
+  /// The plan by the rule, which takes each lifetime as its hull (the
+  /// registry empties its objects into the gaps: StrategyTraits::PlansHulls).
+  Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
 
 private:
-  /// The plan by the rule, which takes each lifetime as its hull.
-  Expected<ObjectPlan> planHulls(ArrayRef<Buffer> buffers) const;
-
   /// Past it, the buffers left get objects of their own.
   Deadline deadline;
 };
 } // namespace
 
 Expected<ObjectPlan>
-GreedyInOrderObjectStrategy::planHulls(ArrayRef<Buffer> buffers) const {
+GreedyInOrderObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   if (Error error = detail::checkObjectProblem(buffers, getName()))
     return std::move(error);
   SmallVector<unsigned> order(buffers.size());

@@ -94,19 +94,11 @@ public:
 
   StringRef getName() const override { return "mincost-flow"; }
 
-  /// The flow network grows with the pairs of buffers that may share.
-  bool isQuick() const override { return false; }
-
-  /// The rule's plan of the hulls, with objects emptied into the gaps of
-  /// gapped lifetimes (EmptyingObjects.cpp).
-  Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override {
-    return detail::emptyObjectsIntoGaps(buffers, planHulls(buffers));
-  }
+  /// The plan by the rule, which takes each lifetime as its hull (the
+  /// registry empties its objects into the gaps: StrategyTraits::PlansHulls).
+  Expected<ObjectPlan> plan(ArrayRef<Buffer> buffers) const override;
 
 private:
-  /// The plan by the rule, which takes each lifetime as its hull.
-  Expected<ObjectPlan> planHulls(ArrayRef<Buffer> buffers) const;
-
   Expected<ObjectPlan> fallBack(ArrayRef<Buffer> buffers,
                                 const Twine &why) const;
 
@@ -132,7 +124,7 @@ MinCostFlowObjectStrategy::fallBack(ArrayRef<Buffer> buffers,
 }
 
 Expected<ObjectPlan>
-MinCostFlowObjectStrategy::planHulls(ArrayRef<Buffer> buffers) const {
+MinCostFlowObjectStrategy::plan(ArrayRef<Buffer> buffers) const {
   if (Error error = detail::checkObjectProblem(buffers, getName()))
     return std::move(error);
   size_t n = buffers.size();

@@ -24,15 +24,21 @@ namespace memplan {
 // The factories of the rows of Strategies.def. That of `best` is the
 // registry's assembler (StrategyRegistry.cpp), which makes its candidates
 // and hands them to createBestObjectStrategy.
-#define MEMPLAN_OBJECT_STRATEGY(NAME, FACTORY, DESCRIPTION)                    \
+#define MEMPLAN_OBJECT_STRATEGY(NAME, FACTORY, TRAITS, DESCRIPTION)            \
   std::unique_ptr<ObjectStrategy> FACTORY(const StrategyOptions &);
 #include "memplan/Planner/Strategies.def"
 
-/// Runs `candidates` in order and keeps the valid plan with the smallest
-/// total; ties go to the earlier one.
+/// Runs `candidates` (quick ones first, by their traits) and keeps the
+/// valid plan with the smallest total; ties go to the earlier one
+/// (Best.cpp, the policy of the offset `best`).
 std::unique_ptr<ObjectStrategy> createBestObjectStrategy(
     std::vector<std::unique_ptr<ObjectStrategy>> candidates,
     const StrategyOptions &options);
+
+/// `strategy`, whose rule takes each lifetime as its hull, with its objects
+/// emptied into the gaps of gapped lifetimes (EmptyingObjects.cpp).
+std::unique_ptr<ObjectStrategy>
+createObjectEmptyingStrategy(std::unique_ptr<ObjectStrategy> strategy);
 
 namespace detail {
 

@@ -17,7 +17,7 @@ using namespace llvm;
 namespace memplan {
 
 namespace {
-class ExactStrategy final : public ImprovingStrategy {
+class ExactStrategy final : public OffsetStrategy {
 public:
   ExactStrategy(std::vector<std::unique_ptr<OffsetStrategy>> starters,
                 const StrategyOptions &options)
@@ -25,23 +25,16 @@ public:
 
   StringRef getName() const override { return "exact"; }
 
-  bool searches() const override { return true; }
-
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
-    return improve(buffers, std::nullopt, options.timeLimitSeconds);
-  }
-
-  Expected<Plan> planWithin(ArrayRef<Buffer> buffers,
-                            double timeLimitSeconds) const override {
-    return improve(buffers, std::nullopt, timeLimitSeconds);
-  }
-
-  Expected<Plan> improve(ArrayRef<Buffer> buffers, std::optional<Plan> start,
-                         double timeLimitSeconds) const override {
+  /// From `request.start` when given, else from the smallest plan of the
+  /// starters.
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &request) const override {
     ExactOptions exactOptions;
-    exactOptions.timeLimitSeconds = timeLimitSeconds;
+    exactOptions.timeLimitSeconds =
+        request.timeLimitSeconds.value_or(options.timeLimitSeconds);
     exactOptions.deadline = options.deadline;
-    exactOptions.initialPlan = std::move(start);
+    if (request.start)
+      exactOptions.initialPlan = *request.start;
     exactOptions.startingStrategies = getStrategyPointers(starters);
     Expected<Plan> plan = planExactly(buffers, exactOptions);
     if (plan)
@@ -55,7 +48,7 @@ private:
 };
 } // namespace
 
-std::unique_ptr<ImprovingStrategy>
+std::unique_ptr<OffsetStrategy>
 createExactStrategy(std::vector<std::unique_ptr<OffsetStrategy>> starters,
                     const StrategyOptions &options) {
   return std::make_unique<ExactStrategy>(std::move(starters), options);

@@ -7,7 +7,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GapLowering.h"
 #include "Strategies.h"
 
 #include "../ObjectLayout.h"
@@ -27,18 +26,17 @@ public:
 
   StringRef getName() const override { return objects->getName(); }
 
-  bool isQuick() const override { return objects->isQuick(); }
-
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+  /// The objects take lifetimes whole (the registry lets the plan down into
+  /// the gaps, where another's bytes may hold a buffer).
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &) const override {
     Expected<ObjectPlan> objectPlan = objects->plan(buffers);
     if (!objectPlan)
       return objectPlan.takeError();
     Expected<Plan> plan = layOutObjects(buffers, *objectPlan, getName());
     if (plan)
       plan->outcome.strategy = getName().str();
-    // The objects take lifetimes whole; their bytes may hold others within
-    // a gap.
-    return detail::lowerIntoGaps(buffers, std::move(plan));
+    return plan;
   }
 
 private:
@@ -46,16 +44,18 @@ private:
 };
 } // namespace
 
+// The object strategies come from the registry, which empties their
+// objects into the gaps of gapped lifetimes before they are laid out.
 std::unique_ptr<OffsetStrategy>
 createGreedyInOrderStrategy(const StrategyOptions &options) {
   return std::make_unique<FromObjectsStrategy>(
-      createGreedyInOrderObjectStrategy(options));
+      createObjectStrategy("greedy-in-order", options));
 }
 
 std::unique_ptr<OffsetStrategy>
 createMinCostFlowStrategy(const StrategyOptions &options) {
   return std::make_unique<FromObjectsStrategy>(
-      createMinCostFlowObjectStrategy(options));
+      createObjectStrategy("mincost-flow", options));
 }
 
 } // namespace memplan

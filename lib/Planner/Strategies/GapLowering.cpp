@@ -3,6 +3,7 @@
 #include "GapLowering.h"
 
 #include "GapPlacement.h"
+#include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
 
@@ -81,3 +82,33 @@ Expected<Plan> lowerIntoGaps(ArrayRef<Buffer> buffers, Expected<Plan> plan) {
 }
 
 } // namespace memplan::detail
+
+namespace memplan {
+
+namespace {
+/// A strategy whose rule takes each lifetime as its hull, its plans let
+/// down: the registry wraps every strategy that declares
+/// StrategyTraits::PlansHulls in one.
+class GapLoweringStrategy final : public OffsetStrategy {
+public:
+  explicit GapLoweringStrategy(std::unique_ptr<OffsetStrategy> strategy)
+      : strategy(std::move(strategy)) {}
+
+  StringRef getName() const override { return strategy->getName(); }
+
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &request) const override {
+    return detail::lowerIntoGaps(buffers, strategy->plan(buffers, request));
+  }
+
+private:
+  std::unique_ptr<OffsetStrategy> strategy;
+};
+} // namespace
+
+std::unique_ptr<OffsetStrategy>
+createGapLoweringStrategy(std::unique_ptr<OffsetStrategy> strategy) {
+  return std::make_unique<GapLoweringStrategy>(std::move(strategy));
+}
+
+} // namespace memplan

@@ -59,7 +59,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClockedPlacement.h"
-#include "GapLowering.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
@@ -87,16 +86,12 @@ public:
 
   StringRef getName() const override { return "gergov"; }
 
-  /// The rule's plan of the hulls, let down into the gaps of gapped
-  /// lifetimes (GapLowering.h).
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
-    return detail::lowerIntoGaps(buffers, planHulls(buffers));
-  }
+  /// The plan by the rule, which takes each lifetime as its hull (the
+  /// registry lets it down into the gaps: StrategyTraits::PlansHulls).
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &) const override;
 
 private:
-  /// The plan by the rule, which takes each lifetime as its hull.
-  Expected<Plan> planHulls(ArrayRef<Buffer> buffers) const;
-
   /// Past it, the buffers without a final offset are stacked
   /// (ClockedPlacement.h).
   Deadline deadline;
@@ -351,7 +346,8 @@ static Error overflowError(const Twine &what) {
                            "gergov: " + what + " overflows 64 bits");
 }
 
-Expected<Plan> GergovStrategy::planHulls(ArrayRef<Buffer> buffers) const {
+Expected<Plan> GergovStrategy::plan(ArrayRef<Buffer> buffers,
+                                    const PlanRequest &) const {
   Plan result;
   result.outcome.strategy = getName().str();
   result.offsets.assign(buffers.size(), 0);

@@ -56,7 +56,8 @@ public:
 
   StringRef getName() const override { return "greedy-breadth"; }
 
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &) const override;
 
 private:
   /// Past it, the buffers left are stacked (ClockedPlacement.h).
@@ -177,7 +178,8 @@ static SmallVector<unsigned> getPlacementOrder(ArrayRef<Buffer> buffers) {
   return order;
 }
 
-Expected<Plan> GreedyByBreadthStrategy::plan(ArrayRef<Buffer> buffers) const {
+Expected<Plan> GreedyByBreadthStrategy::plan(ArrayRef<Buffer> buffers,
+                                             const PlanRequest &) const {
   Plan result;
   result.outcome.strategy = getName().str();
   if (std::optional<unsigned> overflow = detail::placeInOrderByGaps(

@@ -38,7 +38,8 @@ public:
 
   StringRef getName() const override { return "greedy-size"; }
 
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override;
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &) const override;
 
 private:
   /// Past it, the buffers left are stacked (ClockedPlacement.h).
@@ -46,7 +47,8 @@ private:
 };
 } // namespace
 
-Expected<Plan> GreedyBySizeStrategy::plan(ArrayRef<Buffer> buffers) const {
+Expected<Plan> GreedyBySizeStrategy::plan(ArrayRef<Buffer> buffers,
+                                          const PlanRequest &) const {
   SmallVector<unsigned> order = detail::getLargestFirstOrder(buffers);
 
   Plan result;

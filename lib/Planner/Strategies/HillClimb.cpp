@@ -84,20 +84,9 @@ public:
 
   StringRef getName() const override { return "hill-climb"; }
 
-  bool searches() const override { return true; }
-
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
-    return planWithin(buffers, options.timeLimitSeconds);
-  }
-
-  Expected<Plan> planWithin(ArrayRef<Buffer> buffers,
-                            double timeLimitSeconds) const override {
-    return planReusing(buffers, timeLimitSeconds,
-                       [](StringRef) -> const Plan * { return nullptr; });
-  }
-
-  Expected<Plan> planReusing(ArrayRef<Buffer> buffers, double timeLimitSeconds,
-                             KnownPlans known) const override;
+  /// Takes the starters' plans from `request.known` where it has them.
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &request) const override;
 
 private:
   /// The starting plans: the smallest, and greedy-size's, the search's
@@ -112,7 +101,8 @@ private:
   };
   /// Runs (or takes from `known`) the starters, greedy-size first, the
   /// others while there is time.
-  Expected<Starts> collectStarts(ArrayRef<Buffer> buffers, KnownPlans known,
+  Expected<Starts> collectStarts(ArrayRef<Buffer> buffers,
+                                 PlanRequest::KnownPlans known,
                                  function_ref<bool()> outOfTime) const;
 
   /// What the search did.
@@ -247,12 +237,13 @@ static SmallVector<unsigned> criticalBuffers(ArrayRef<Buffer> buffers,
 }
 
 Expected<HillClimbStrategy::Starts>
-HillClimbStrategy::collectStarts(ArrayRef<Buffer> buffers, KnownPlans known,
+HillClimbStrategy::collectStarts(ArrayRef<Buffer> buffers,
+                                 PlanRequest::KnownPlans known,
                                  function_ref<bool()> outOfTime) const {
   Starts starts;
   for (const std::unique_ptr<OffsetStrategy> &strategy : starters) {
     StringRef name = strategy->getName();
-    const Plan *knownPlan = known(name);
+    const Plan *knownPlan = known ? known(name) : nullptr;
     // greedy-size always runs; the others only while there is time, as
     // each takes about as long on a large problem.
     if (!knownPlan && strategy != starters.front() && outOfTime())
@@ -383,19 +374,19 @@ HillClimbStrategy::Climb HillClimbStrategy::climb(
   return result;
 }
 
-Expected<Plan> HillClimbStrategy::planReusing(ArrayRef<Buffer> buffers,
-                                              double timeLimitSeconds,
-                                              KnownPlans known) const {
+Expected<Plan> HillClimbStrategy::plan(ArrayRef<Buffer> buffers,
+                                       const PlanRequest &request) const {
   // The rounds of the search are too uneven to count in steps: the clock
   // alone stops it.
-  detail::SearchBudget budget =
-      detail::SearchBudget::forWallClock(timeLimitSeconds, options.deadline);
+  detail::SearchBudget budget = detail::SearchBudget::forWallClock(
+      request.timeLimitSeconds.value_or(options.timeLimitSeconds),
+      options.deadline);
   auto outOfTime = [&] { return budget.hasPassed(); };
 
   Expected<uint64_t> lowerBound = computeLowerBound(buffers);
   if (!lowerBound)
     return lowerBound.takeError();
-  Expected<Starts> starts = collectStarts(buffers, known, outOfTime);
+  Expected<Starts> starts = collectStarts(buffers, request.known, outOfTime);
   if (!starts)
     return starts.takeError();
   uint64_t startSlab = starts->incumbent->slabSize;

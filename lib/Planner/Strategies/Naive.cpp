@@ -20,9 +20,8 @@ class NaiveStrategy final : public OffsetStrategy {
 public:
   StringRef getName() const override { return "naive"; }
 
-  bool costIgnoresOverlap() const override { return true; }
-
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &) const override {
     Plan result;
     result.outcome.strategy = getName().str();
     result.offsets.reserve(buffers.size());

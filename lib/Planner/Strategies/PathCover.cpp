@@ -32,7 +32,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClockedPlacement.h"
-#include "GapLowering.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
@@ -57,16 +56,12 @@ public:
 
   StringRef getName() const override { return "path-cover"; }
 
-  /// The rule's plan of the hulls, let down into the gaps of gapped
-  /// lifetimes (GapLowering.h).
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
-    return detail::lowerIntoGaps(buffers, planHulls(buffers));
-  }
+  /// The plan by the rule, which takes each lifetime as its hull (the
+  /// registry lets it down into the gaps: StrategyTraits::PlansHulls).
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &) const override;
 
 private:
-  /// The plan by the rule, which takes each lifetime as its hull.
-  Expected<Plan> planHulls(ArrayRef<Buffer> buffers) const;
-
   /// Past it, the buffers left are stacked (ClockedPlacement.h).
   Deadline deadline;
 };
@@ -77,7 +72,8 @@ struct Chain {
 };
 } // namespace
 
-Expected<Plan> PathCoverStrategy::planHulls(ArrayRef<Buffer> buffers) const {
+Expected<Plan> PathCoverStrategy::plan(ArrayRef<Buffer> buffers,
+                                       const PlanRequest &) const {
   Plan result;
   result.outcome.strategy = getName().str();
   result.offsets.assign(buffers.size(), 0);

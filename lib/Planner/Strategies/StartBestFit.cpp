@@ -40,10 +40,8 @@ public:
 
   StringRef getName() const override { return "start-best-fit"; }
 
-  /// A sweep over time: O(n log n) (see above).
-  bool costIgnoresOverlap() const override { return true; }
-
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &) const override {
     SmallVector<unsigned> order(buffers.size());
     std::iota(order.begin(), order.end(), 0u);
     llvm::sort(order, [&](unsigned lhs, unsigned rhs) {

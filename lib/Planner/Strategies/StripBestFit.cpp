@@ -40,7 +40,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClockedPlacement.h"
-#include "GapLowering.h"
 #include "Strategies.h"
 
 #include "memplan/Planner/CheckedMath.h"
@@ -67,16 +66,12 @@ public:
 
   StringRef getName() const override { return "strip-best-fit"; }
 
-  /// The rule's plan of the hulls, let down into the gaps of gapped
-  /// lifetimes (GapLowering.h).
-  Expected<Plan> plan(ArrayRef<Buffer> buffers) const override {
-    return detail::lowerIntoGaps(buffers, planHulls(buffers));
-  }
+  /// The plan by the rule, which takes each lifetime as its hull (the
+  /// registry lets it down into the gaps: StrategyTraits::PlansHulls).
+  Expected<Plan> plan(ArrayRef<Buffer> buffers,
+                      const PlanRequest &) const override;
 
 private:
-  /// The plan by the rule, which takes each lifetime as its hull.
-  Expected<Plan> planHulls(ArrayRef<Buffer> buffers) const;
-
   /// Past it, the buffers left are stacked (ClockedPlacement.h).
   Deadline deadline;
 };
@@ -322,7 +317,8 @@ private:
 };
 } // namespace
 
-Expected<Plan> StripBestFitStrategy::planHulls(ArrayRef<Buffer> buffers) const {
+Expected<Plan> StripBestFitStrategy::plan(ArrayRef<Buffer> buffers,
+                                          const PlanRequest &) const {
   Plan result;
   result.outcome.strategy = getName().str();
   result.offsets.assign(buffers.size(), 0);
