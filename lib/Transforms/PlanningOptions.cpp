@@ -21,26 +21,21 @@ namespace memplan {
 
 namespace {
 
-/// Every option of the planning passes, in the order Passes.td gives them.
-constexpr StringLiteral kOptionNames[] = {"strategy",
-                                          "alignment",
-                                          "remarks",
-                                          "summary",
-                                          "time-limit",
-                                          "gap-tolerance",
-                                          "parallel-min-buffers",
-                                          "slab",
-                                          "capacity",
-                                          "space-capacity",
-                                          "space-alignment",
-                                          "shared-spaces",
-                                          "allocas",
-                                          "split-lives",
-                                          "insert-barriers",
-                                          "schedule",
-                                          "report",
-                                          "apply",
-                                          "heapmap"};
+/// Every option of every pass, in the order Passes.td gives them: the pass's
+/// argument and the option's (generated from Passes.td's records).
+constexpr std::pair<StringLiteral, StringLiteral> kPassOptions[] = {
+#define MEMPLAN_PASS_OPTION(PASS, NAME) {PASS, NAME},
+#include "memplan/Transforms/PassOptionNames.inc"
+};
+
+/// The options of the pass whose argument is `passArgument`.
+SmallVector<StringRef> getOptionNames(StringRef passArgument) {
+  SmallVector<StringRef> names;
+  for (auto [pass, name] : kPassOptions)
+    if (pass == passArgument)
+      names.push_back(name);
+  return names;
+}
 
 constexpr StringLiteral kSlabKindNames[] = {
 #define MEMPLAN_SLAB_KIND(KIND, NAME, DESCRIPTION) NAME,
@@ -209,8 +204,7 @@ uint64_t SpaceLimits::getAlignment(Attribute memorySpace) const {
 FailureOr<std::string> normalizePlanningOptions(
     StringRef options, StringRef passArgument,
     function_ref<LogicalResult(const Twine &)> errorHandler) {
-  SmallVector<StringRef> optionNames(std::begin(kOptionNames),
-                                     std::end(kOptionNames));
+  SmallVector<StringRef> optionNames = getOptionNames(passArgument);
   SmallVector<std::string> normalized;
   for (auto [index, piece] : llvm::enumerate(splitOptionString(options))) {
     auto [key, value] = piece.split('=');
