@@ -76,10 +76,10 @@ void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
       picture.title += " (" + describeScope(space.scope) + ")";
     }
     // A function's stack slab stands beside its heap slab of the same space.
-    if (space.stack) {
+    if (space.stack)
       stem += ".stack";
-      picture.title += " (stack)";
-    }
+    // Where the slab lives, as the report names it.
+    picture.title += " (" + getSlabHomeName(spacePlan.home).str() + ")";
     entries.push_back({toFileName(stem), std::move(picture)});
   }
 }

@@ -70,34 +70,59 @@ private:
   HeapMapOutput heapMaps;
 };
 
-/// slab=argument: one function at a time, callees first, on a copy of the
-/// module. Each function that takes its slabs as arguments has its callers
-/// changed to pass them before they are planned, so that a caller places its
-/// callees' arenas; the copy replaces the module only if all went well.
-FailureOr<PlanFigures> planCalleesFirst(ModuleOp module,
-                                        const PlanningOptions &options,
-                                        PlanningRun &run) {
-  OwningOpRef<ModuleOp> copy = module.clone();
-  SlabPlacer placer(*copy, SlabKind::Argument, options.passArgument);
+/// Plans and rewrites `module` in the order where its slabs live asks for
+/// (plansCalleesFirst): every function at once; or, where callers pass their
+/// callees' slabs, one function at a time, callees first, each passing its
+/// arenas to its callers' calls before they are planned, on a copy of the
+/// module that replaces it only if every function went well. With
+/// `apply=`, which slab=argument refuses, the plans are read for the one
+/// step.
+FailureOr<PlanFigures> planAndRewriteInOrder(ModuleOp module,
+                                             const PlanningOptions &options,
+                                             PlanningRun &run) {
+  bool calleesFirst = plansCalleesFirst(options.slab);
+  OwningOpRef<ModuleOp> copy;
+  if (calleesFirst)
+    copy = module.clone();
+  ModuleOp target = calleesFirst ? *copy : module;
+  SlabPlacer placer(target, options.slab, options.passArgument);
+  // The functions planned together, in order; null stands for all.
+  std::vector<Operation *> steps = {nullptr};
+  if (calleesFirst)
+    steps = findFunctionsCalleesFirst(target);
   PlanFigures total;
   bool failedAny = false;
-  for (Operation *op : findFunctionsCalleesFirst(*copy)) {
-    auto func = cast<FunctionOpInterface>(op);
-    unsigned numArguments = func.getNumArguments();
-    ModuleBuffers buffers =
-        analyzeModule(*copy, SpaceLimits::fromOptions(options),
-                      [&](FunctionOpInterface other) { return other == func; });
-    FailureOr<PlanFigures> figures = run.planAndRewrite(*copy, buffers, placer);
+  for (Operation *only : steps) {
+    auto func = dyn_cast_if_present<FunctionOpInterface>(only);
+    unsigned numArguments = func ? func.getNumArguments() : 0;
+    ModuleBuffers buffers = analyzeModule(
+        target, SpaceLimits::fromOptions(options),
+        func ? function_ref<bool(FunctionOpInterface)>(
+                   [&](FunctionOpInterface other) { return other == func; })
+             : nullptr);
+    std::vector<Plan> applied;
+    if (!options.applyFile.empty()) {
+      llvm::Expected<std::vector<Plan>> plans =
+          loadAppliedPlans(options.applyFile, buffers.spaces);
+      if (!plans)
+        return emitError(module.getLoc()) << options.passArgument << ": "
+                                          << llvm::toString(plans.takeError());
+      applied = std::move(*plans);
+    }
+    FailureOr<PlanFigures> figures =
+        run.planAndRewrite(target, buffers, placer, applied);
     if (failed(figures)) {
       failedAny = true;
       continue;
     }
     total += *figures;
-    passArenasToCallees(*copy, func, numArguments);
+    if (func)
+      passArenasToCallees(target, func, numArguments);
   }
   if (failedAny)
     return failure();
-  module.getBodyRegion().takeBody(copy->getBodyRegion());
+  if (copy)
+    module.getBodyRegion().takeBody(copy->getBodyRegion());
   return total;
 }
 
@@ -161,24 +186,7 @@ FailureOr<PlanFigures> runPlanning(ModuleOp module,
   }
 
   PlanningRun run(options);
-  FailureOr<PlanFigures> figures;
-  if (options.slab == SlabKind::Argument) {
-    figures = planCalleesFirst(module, options, run);
-  } else {
-    ModuleBuffers buffers =
-        analyzeModule(module, SpaceLimits::fromOptions(options));
-    std::vector<Plan> applied;
-    if (applying) {
-      llvm::Expected<std::vector<Plan>> plans =
-          loadAppliedPlans(options.applyFile, buffers.spaces);
-      if (!plans)
-        return fail(options.passArgument + ": " +
-                    llvm::toString(plans.takeError()));
-      applied = std::move(*plans);
-    }
-    SlabPlacer placer(module, options.slab, options.passArgument);
-    figures = run.planAndRewrite(module, buffers, placer, applied);
-  }
+  FailureOr<PlanFigures> figures = planAndRewriteInOrder(module, options, run);
   if (failed(figures) || failed(run.finish(module)))
     return failure();
   // Run too late in a pipeline, the pass finds nothing and would say

@@ -26,6 +26,8 @@ StringRef getSlabKindName(SlabKind kind) {
   llvm_unreachable("unknown slab kind");
 }
 
+bool plansCalleesFirst(SlabKind kind) { return kind == SlabKind::Argument; }
+
 SlabPlacer::SlabPlacer(ModuleOp module, SlabKind asked, StringRef passArgument)
     : module(module), asked(asked), passArgument(passArgument.str()) {
   if (asked != SlabKind::Alloc)

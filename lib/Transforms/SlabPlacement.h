@@ -42,6 +42,12 @@ private:
   llvm::DenseSet<mlir::Operation *> remarked;
 };
 
+/// Whether slabs of `kind` make callers' problems depend on their callees'
+/// plans, so that functions are planned one at a time, callees first: a
+/// caller passes its callees' slabs (slab=argument), whose sizes are known
+/// only once the callees are planned.
+bool plansCalleesFirst(SlabKind kind);
+
 /// The functions of `module` that may be active twice at once: those on a
 /// cycle of calls between functions whose bodies are in the module, where a
 /// call whose callee is unknown (func.call_indirect) may call any function

@@ -1,19 +1,20 @@
 // heapmap=PATH draws each planned memory space of each function: into one
 // file when PATH ends in .svg, else one file per function and space in the
 // folder PATH. Tooltips come from the IR: location, type, bytes, interval.
+// A title ends with where the slab lives, as the report names it.
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size heapmap=%t/all.svg" -o /dev/null
 // RUN: %python %memplan_src_root/test/Inputs/svg-summary.py %t/all.svg | FileCheck %s --check-prefix=FILE
 // RUN: FileCheck %s --check-prefix=TIPS < %t/all.svg
 // FILE:      pictures=3
-// FILE-NEXT: picture: @spaces, memory space 1: memplan-offsets, greedy-size
+// FILE-NEXT: picture: @spaces, memory space 1: memplan-offsets, greedy-size (alloc){{$}}
 // FILE-NEXT:   buffers=2 bands=0
 // FILE-NEXT:   lower-bound/peak=1.000
 // FILE-NEXT:   lower bound 32 B; peak 32 B
-// FILE-NEXT: picture: @spaces: memplan-offsets, greedy-size
+// FILE-NEXT: picture: @spaces: memplan-offsets, greedy-size (alloc){{$}}
 // FILE-NEXT:   buffers=1 bands=0
-// FILE:      picture: @chain: memplan-offsets, greedy-size
+// FILE:      picture: @chain: memplan-offsets, greedy-size (alloc){{$}}
 // FILE-NEXT:   buffers=3 bands=0
 // FILE-NEXT:   lower-bound/peak=1.000
 // FILE-NEXT:   lower bound 512 B; peak 512 B
@@ -34,11 +35,15 @@
 // SPACE1-NEXT: picture: @spaces, memory space 1: memplan-offsets, greedy-size
 // SPACE1-NEXT:   buffers=2 bands=0
 
+// RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size slab=global heapmap=%t/global.svg" -o /dev/null
+// RUN: %python %memplan_src_root/test/Inputs/svg-summary.py %t/global.svg | FileCheck %s --check-prefix=GLOBAL
+// GLOBAL: picture: @chain: memplan-offsets, greedy-size (global){{$}}
+
 // Shared objects: the objects as bands, buffers saying which object.
 // RUN: memplan-opt %s --memplan-shared-objects="strategy=greedy-size heapmap=%t/objects.svg" -o /dev/null
 // RUN: %python %memplan_src_root/test/Inputs/svg-summary.py %t/objects.svg | FileCheck %s --check-prefix=OBJECTS
 // RUN: FileCheck %s --check-prefix=OBJECT-TIPS < %t/objects.svg
-// OBJECTS:      picture: @chain: memplan-shared-objects, greedy-size
+// OBJECTS:      picture: @chain: memplan-shared-objects, greedy-size (alloc){{$}}
 // OBJECTS-NEXT:   buffers=3 bands=2
 // OBJECTS-NEXT:   lower-bound/peak=1.000
 // OBJECTS-NEXT:   lower bound 512 B; peak 512 B
