@@ -31,8 +31,10 @@ set(MEMPLAN_PLANNER_SOURCES
   Schedule/ScheduleProblem.cpp
   Schedule/ScheduleSteps.cpp
   Schedule/StepBuffers.cpp
+  SizeExpr.cpp
   SlabPlan.cpp
   StrategyRegistry.cpp
+  SymbolicPlan.cpp
   TimeEvents.cpp
   TimeSections.cpp
   Validator.cpp

@@ -16,10 +16,12 @@
 #include "memplan/Planner/Validator.h"
 
 #include "memplan/Planner/CheckedMath.h"
+#include "memplan/Planner/SymbolicPlan.h"
 
 #include "PositionSet.h"
 #include "TimeEvents.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -237,6 +239,57 @@ Error validateObjectPlan(ArrayRef<Buffer> buffers, const ObjectPlan &plan) {
                        Twine(std::min(prev.end, cur.end)) + ")");
       }
     }
+  }
+  return Error::success();
+}
+
+Error validateSymbolicPlan(const SymbolicProblem &problem,
+                           const SymbolicPlan &plan) {
+  size_t count = problem.buffers.size();
+  if (problem.sizes.size() != count)
+    return invalid("the problem has " + Twine(problem.sizes.size()) +
+                   " sizes for " + Twine(count) + " buffers");
+  if (plan.below.size() != count || plan.order.size() != count)
+    return invalid("the plan has " + Twine(plan.below.size()) +
+                   " lists of buffers below and an order of " +
+                   Twine(plan.order.size()) + " for " + Twine(count) +
+                   " buffers");
+  for (auto [index, buffer] : llvm::enumerate(problem.buffers))
+    if (!isPowerOf2_64(buffer.alignment))
+      return invalid("buffer " + Twine(index) + " has alignment " +
+                     Twine(buffer.alignment) + ", which is not a power of two");
+  // Each buffer's position in the order, and every buffer it lies above
+  // through a chain, built in that order.
+  constexpr unsigned kUnplaced = ~0u;
+  SmallVector<unsigned> position(count, kUnplaced);
+  for (auto [at, index] : llvm::enumerate(plan.order)) {
+    if (index >= count || position[index] != kUnplaced)
+      return invalid("the order names buffer " + Twine(index) +
+                     " twice or names no buffer");
+    position[index] = at;
+  }
+  std::vector<BitVector> above(count, BitVector(count));
+  for (unsigned index : plan.order)
+    for (unsigned other : plan.below[index]) {
+      if (other >= count)
+        return invalid("buffer " + Twine(index) + " lies above buffer " +
+                       Twine(other) + ", which does not exist");
+      if (position[other] >= position[index])
+        return invalid("buffer " + Twine(index) + " lies above buffer " +
+                       Twine(other) + ", which comes after it in the order");
+      above[index] |= above[other];
+      above[index].set(other);
+    }
+  for (size_t a = 0; a != count; ++a) {
+    if (problem.sizes[a].isZero())
+      continue;
+    for (size_t b = a + 1; b != count; ++b)
+      if (!problem.sizes[b].isZero() &&
+          problem.buffers[a].overlapsInTime(problem.buffers[b]) &&
+          !above[a].test(b) && !above[b].test(a))
+        return invalid("buffers " + Twine(a) + " and " + Twine(b) +
+                       " are live at once, but neither lies above the "
+                       "other");
   }
   return Error::success();
 }

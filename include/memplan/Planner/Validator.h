@@ -30,6 +30,22 @@ llvm::Error validatePlan(llvm::ArrayRef<Buffer> buffers, const Plan &plan);
 llvm::Error validateObjectPlan(llvm::ArrayRef<Buffer> buffers,
                                const ObjectPlan &plan);
 
+struct SymbolicProblem;
+struct SymbolicPlan;
+
+/// Checks that `plan` is valid for `problem` whatever the values of its
+/// symbols: a list of buffers below per buffer, each index valid; `order`
+/// a permutation in which every buffer comes after those below it (so the
+/// orientation has no cycle); every alignment a power of two (each offset
+/// is then a multiple of it by construction); and, for every pair of
+/// buffers live at once whose sizes are not always zero, a chain of
+/// buffers below one another from one to the other. Sizes are never
+/// negative, so the higher one's offset is at or above the lower one's end
+/// at every value. Returns an error that names the first offending buffer
+/// (or pair) otherwise.
+llvm::Error validateSymbolicPlan(const SymbolicProblem &problem,
+                                 const SymbolicPlan &plan);
+
 } // namespace memplan
 
 #endif // MEMPLAN_PLANNER_VALIDATOR_H
