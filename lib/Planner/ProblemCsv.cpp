@@ -26,7 +26,7 @@ enum Column { Id, Lower, Upper, Size, Alignment, NumColumns };
 const char *const columnNames[NumColumns] = {"id", "lower", "upper", "size",
                                              "alignment"};
 /// Columns of a solution: read again, they are ignored and rewritten.
-const char *const ignoredColumns[] = {"offset", "object"};
+const char *const ignoredColumns[] = {"offset", "object", "below"};
 
 /// `text` for a message: a field longer than 40 characters (a huge line, a
 /// number of thousands of digits) is cut, saying how long it was.
@@ -112,7 +112,8 @@ static std::string expectedColumns() {
   return "expected columns id, lower, upper, size and optionally alignment";
 }
 
-Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
+Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName,
+                                    CsvSizes sizes) {
   Reader reader(fileName);
   // A byte-order mark is what some spreadsheets put first.
   text.consume_front("\xEF\xBB\xBF");
@@ -209,8 +210,18 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
                                     Twine(fields.size()));
 
     uint64_t values[NumColumns] = {0, 0, 0, 0, 1};
+    // A size over symbols, where they may be and one is: not a number.
+    std::optional<SizeExpr> symbolicSize;
+    StringRef sizeText = fields[*fieldOf[Size]];
+    if (sizes == CsvSizes::Symbolic && !sizeText.empty() &&
+        !all_of(sizeText, isDigit) && !sizeText.starts_with("-")) {
+      Expected<SizeExpr> parsed = parseSizeExpr(sizeText, problem.symbols);
+      if (!parsed)
+        return reader.error(line, toString(parsed.takeError()));
+      symbolicSize = std::move(*parsed);
+    }
     for (unsigned column = Lower; column != NumColumns; ++column) {
-      if (!fieldOf[column])
+      if (!fieldOf[column] || (column == Size && symbolicSize))
         continue;
       Expected<uint64_t> value = reader.parseNumber(line, columnNames[column],
                                                     fields[*fieldOf[column]]);
@@ -218,6 +229,14 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
         return value.takeError();
       values[column] = *value;
     }
+    // Sizes are kept as expressions only from the first that names a
+    // symbol on (a million numbers would take 80 MB as expressions).
+    if (symbolicSize && problem.symbolicSizes.empty())
+      for (const Buffer &before : problem.buffers)
+        problem.symbolicSizes.push_back(SizeExpr::getConstant(before.size));
+    bool keepExpressions = !problem.symbolicSizes.empty() || symbolicSize;
+    if (!symbolicSize)
+      symbolicSize = SizeExpr::getConstant(values[Size]);
     StringRef id = fields[*fieldOf[Id]];
     if (id.empty())
       return reader.error(line, "empty field 'id'");
@@ -233,6 +252,8 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
     unsigned index = it->second.buffer;
     LiveRange range{values[Lower], values[Upper]};
     if (inserted) {
+      if (keepExpressions)
+        problem.symbolicSizes.push_back(*symbolicSize);
       Buffer buffer;
       buffer.size = values[Size];
       buffer.alignment = values[Alignment];
@@ -242,13 +263,16 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName) {
     } else {
       // Another interval of a gapped lifetime.
       const Buffer &buffer = problem.buffers[index];
-      if (buffer.size != values[Size] || buffer.alignment != values[Alignment])
+      SizeExpr size = keepExpressions ? problem.symbolicSizes[index]
+                                      : SizeExpr::getConstant(buffer.size);
+      if (size != *symbolicSize || buffer.alignment != values[Alignment])
         return reader.error(
-            line, "id '" + shown(id) + "' has size " + Twine(values[Size]) +
+            line, "id '" + shown(id) + "' has size " +
+                      symbolicSize->toString(problem.symbols) +
                       " and alignment " + Twine(values[Alignment]) +
-                      ", but size " + Twine(buffer.size) + " and alignment " +
-                      Twine(buffer.alignment) + " on line " +
-                      Twine(it->second.line) +
+                      ", but size " + size.toString(problem.symbols) +
+                      " and alignment " + Twine(buffer.alignment) +
+                      " on line " + Twine(it->second.line) +
                       " (the rows of one id are intervals of one buffer)");
       SmallVector<RangeOnLine> &ranges = rangesOf[index];
       if (ranges.empty())
@@ -318,6 +342,19 @@ void writeOffsetsCsv(raw_ostream &os, const CsvProblem &problem,
   assert(offsets.size() == problem.buffers.size() && "one offset per buffer");
   writeCsv(os, problem, ",offset",
            [&](size_t buffer) { os << ',' << offsets[buffer]; });
+}
+
+void writeSymbolicPlanCsv(raw_ostream &os, const CsvProblem &problem,
+                          ArrayRef<SmallVector<unsigned, 2>> below,
+                          ArrayRef<uint64_t> offsets) {
+  assert(below.size() == problem.buffers.size() &&
+         offsets.size() == problem.buffers.size() && "one entry per buffer");
+  writeCsv(os, problem, ",below,offset", [&](size_t buffer) {
+    os << ',';
+    for (auto [index, other] : llvm::enumerate(below[buffer]))
+      os << (index == 0 ? "" : " ") << problem.getId(other);
+    os << ',' << offsets[buffer];
+  });
 }
 
 void writeObjectsCsv(raw_ostream &os, const CsvProblem &problem,

@@ -13,6 +13,7 @@
 #include "memplan/Planner/Planner.h"
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/SlabPlan.h"
+#include "memplan/Planner/SymbolicPlan.h"
 #include "memplan/Planner/Validator.h"
 #include "memplan/Tooling/ProblemGenerator.h"
 #include "memplan/Tooling/ProblemMlir.h"
@@ -140,6 +141,20 @@ static cl::opt<bool> listStrategies(
     "list-strategies",
     cl::desc("Print every strategy of both modes, one a line: mode, name and "
              "what it does"),
+    cl::cat(solveCategory));
+
+static cl::opt<std::string> sizeHint(
+    "size-hint",
+    cl::desc("Where sizes name symbols: the values to read the order of the "
+             "buffers off a plan at, one for every symbol (128) or by name "
+             "(seq=128,batch=1; the others 128)"),
+    cl::init("128"), cl::value_desc("values"), cl::cat(solveCategory));
+
+static cl::opt<std::string> sizeRange(
+    "size-range",
+    cl::desc("Where sizes name symbols: the range of their values over which "
+             "the plan's worst ratio to the lower bound is computed"),
+    cl::init("1:4096"), cl::value_desc("lowest:highest"),
     cl::cat(solveCategory));
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<problem.csv>"),
@@ -421,6 +436,116 @@ static int runCapacity(const CsvProblem &problem, StringRef displayName,
   return writePlan(problem, *fit->plan);
 }
 
+/// The values of --size-hint for `symbols`: one number for all, or
+/// NAME=VALUE pairs, the others 128.
+static Expected<SmallVector<uint64_t>>
+parseSizeHint(StringRef text, ArrayRef<std::string> symbols) {
+  constexpr uint64_t kDefaultHint = 128;
+  uint64_t all;
+  if (!text.getAsInteger(10, all))
+    return SmallVector<uint64_t>(symbols.size(), all);
+  SmallVector<uint64_t> values(symbols.size(), kDefaultHint);
+  SmallVector<StringRef> pairs;
+  text.split(pairs, ',');
+  for (StringRef pair : pairs) {
+    auto [name, value] = pair.split('=');
+    const auto *symbol = find(symbols, name.trim());
+    uint64_t number;
+    if (symbol == symbols.end() || value.trim().getAsInteger(10, number))
+      return createStringError(
+          std::make_error_code(std::errc::invalid_argument),
+          "--size-hint: '" + pair + "' is not NAME=VALUE for a symbol of " +
+              "the problem (" + join(symbols, ", ") + ")");
+    values[symbol - symbols.begin()] = number;
+  }
+  return values;
+}
+
+/// Plans a problem whose sizes name symbols into one plan valid for every
+/// value of them (SymbolicPlan.h), prints its figures and writes it with
+/// the buffers below each and the offsets at the hint.
+static int solveSymbolic(const CsvProblem &problem, StringRef displayName,
+                         StringRef strategyName,
+                         const StrategyOptions &options) {
+  SymbolicProblem symbolic{problem.symbols, problem.buffers,
+                           problem.symbolicSizes};
+  Expected<SmallVector<uint64_t>> hint =
+      parseSizeHint(sizeHint, problem.symbols);
+  if (!hint)
+    return fail(ExitBadInput, toString(hint.takeError()));
+  uint64_t lowest, highest;
+  auto [lowText, highText] = StringRef(sizeRange).split(':');
+  if (lowText.getAsInteger(10, lowest) || highText.getAsInteger(10, highest) ||
+      lowest > highest)
+    return fail(ExitBadInput, "--size-range must be LOWEST:HIGHEST, two "
+                              "numbers in order, not '" +
+                                  sizeRange + "'");
+  unsigned numSymbols = problem.symbols.size();
+  SmallVector<SmallVector<uint64_t>> samples =
+      getSamplePoints(numSymbols, lowest, highest);
+  // The hint first, so that it wins a tie; then the ends of the range.
+  SmallVector<SmallVector<uint64_t>> candidates = {*hint};
+  for (uint64_t end : {lowest, highest})
+    if (!is_contained(candidates, SmallVector<uint64_t>(numSymbols, end)))
+      candidates.push_back(SmallVector<uint64_t>(numSymbols, end));
+
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy(strategyName, options);
+  assert(strategy && "the name comes from the registry");
+  Expected<SymbolicPlan> plan =
+      planSymbolically(symbolic, *strategy, candidates, samples);
+  if (!plan)
+    return fail(ExitBadInput, displayName + ": strategy " + strategyName +
+                                  ": " + toString(plan.takeError()));
+  // Nothing is written unless the plan holds for every value and at the
+  // hint.
+  Expected<SmallVector<Buffer>> atHint = symbolic.instantiate(*hint);
+  if (!atHint)
+    return fail(ExitBadInput,
+                displayName + ": " + toString(atHint.takeError()));
+  Expected<Plan> placed = evaluateSymbolicPlan(symbolic, *plan, *hint);
+  if (!placed)
+    return fail(ExitBadInput,
+                displayName + ": " + toString(placed.takeError()));
+  Error invalid = joinErrors(validateSymbolicPlan(symbolic, *plan),
+                             validatePlan(*atHint, *placed));
+  if (invalid)
+    return fail(ExitInternalError,
+                displayName + ": the plan of " + strategyName +
+                    " is invalid: " + toString(std::move(invalid)));
+  Expected<uint64_t> bound = computeLowerBound(PlanKind::Offsets, *atHint);
+  if (!bound)
+    return fail(ExitBadInput,
+                displayName + ": lower bound: " + toString(bound.takeError()));
+
+  SmallVector<std::string> at;
+  for (auto [name, value] : zip_equal(problem.symbols, *hint))
+    at.push_back(name + "=" + std::to_string(value));
+  errs() << displayName << ": " << problem.buffers.size()
+         << " buffers, offsets mode, sizes over " << join(problem.symbols, ", ")
+         << "\n";
+  printRow(errs(), "strategy:", strategyName + " (" + plan->details + ")");
+  std::optional<SlabFormula> formula = getSlabFormula(symbolic, *plan);
+  printRow(errs(), "slab:",
+           !formula ? "no short formula (see the hint and the range)"
+           : formula->exact
+               ? formula->toString(problem.symbols) + " bytes"
+               : "at most " + formula->toString(problem.symbols) + " bytes");
+  printRow(errs(), "at the hint:",
+           formatv("{0} bytes at {1}; lower bound {2}; ratio {3}",
+                   placed->slabSize, join(at, ", "), *bound,
+                   formatRatio(placed->slabSize, *bound)));
+  printRow(errs(), "worst ratio:",
+           formatv("{0:F3} over {1}:{2} ({3} points)", *plan->worstRatio,
+                   lowest, highest, samples.size()));
+  printRow(errs(), "edges:",
+           Twine(plan->getNumEdges()) +
+               " (the run-time maxima of the offsets)");
+  return writeOutput([&](raw_ostream &os) {
+    writeSymbolicPlanCsv(os, problem, plan->below, placed->offsets);
+  });
+}
+
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(solveCategory);
@@ -474,11 +599,14 @@ int main(int argc, char **argv) {
                 "cannot read '" + inputFile + "': " + error.message());
   std::string displayName = inputFile == "-" ? "<stdin>" : inputFile.getValue();
   Expected<CsvProblem> problem =
-      readProblemCsv((*input)->getBuffer(), displayName);
+      readProblemCsv((*input)->getBuffer(), displayName, CsvSizes::Symbolic);
   if (!problem)
     return failInput(problem.takeError());
   ArrayRef<Buffer> buffers = problem->buffers;
 
+  if (problem->hasSymbolicSizes() && decideCapacity)
+    return fail(ExitBadInput, "--capacity takes sizes in bytes, not over "
+                              "symbols");
   Expected<uint64_t> lowerBound = computeLowerBound(*kind, buffers);
   if (!lowerBound)
     return fail(ExitBadInput, displayName + ": lower bound: " +
@@ -504,6 +632,15 @@ int main(int argc, char **argv) {
     };
     options.parallelFromBuffers = parallelMinBuffers;
   }
+  if (problem->hasSymbolicSizes()) {
+    if (*kind != PlanKind::Offsets || runAll || !heapMapFile.empty())
+      return fail(ExitBadInput,
+                  "sizes over symbols are planned in offsets mode by one "
+                  "strategy, without --heapmap");
+    options.deadline = Deadline::after(wallLimit);
+    return solveSymbolic(*problem, displayName, chosen, options);
+  }
+
   SmallVector<StringRef> toRun;
   if (runAll)
     toRun.assign(names.begin(), names.end());

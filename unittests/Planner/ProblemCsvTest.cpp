@@ -171,3 +171,73 @@ TEST(ProblemCsvTest, RoundTrip) {
 }
 
 } // namespace
+
+namespace {
+
+llvm::Expected<CsvProblem> readSymbolic(llvm::StringRef text) {
+  return readProblemCsv(text, "t.csv", CsvSizes::Symbolic);
+}
+
+TEST(ProblemCsvTest, SizesOverSymbols) {
+  llvm::Expected<CsvProblem> problem =
+      readSymbolic("id,lower,upper,size\n"
+                   "a,0,2,100\n"
+                   "b,1,3,4*seq*seq + 64\n"
+                   "c,2,4,batch*seq*2\n");
+  ASSERT_TRUE(static_cast<bool>(problem)) << errorMessage(problem.takeError());
+  EXPECT_EQ(problem->symbols, (llvm::SmallVector<std::string>{"seq", "batch"}));
+  ASSERT_EQ(problem->symbolicSizes.size(), 3u);
+  // Sizes given as numbers before the first symbol are kept as constants.
+  EXPECT_EQ(problem->symbolicSizes[0].getConstantValue(),
+            std::optional<uint64_t>(100));
+  EXPECT_EQ(problem->symbolicSizes[1].toString(problem->symbols),
+            "4*seq*seq + 64");
+  EXPECT_EQ(problem->symbolicSizes[2].evaluate({3, 5}),
+            std::optional<uint64_t>(30));
+  // Numbers alone are no symbolic problem, and cost no expressions.
+  llvm::Expected<CsvProblem> plain =
+      readSymbolic("id,lower,upper,size\na,0,2,100\n");
+  ASSERT_TRUE(static_cast<bool>(plain));
+  EXPECT_FALSE(plain->hasSymbolicSizes());
+  EXPECT_TRUE(plain->symbolicSizes.empty());
+}
+
+TEST(ProblemCsvTest, SymbolsOnlyWhereAsked) {
+  // A reader of numbers keeps its message; one of symbols names the bad
+  // factor, and the rows of one id must agree on their size.
+  EXPECT_EQ(readError("id,lower,upper,size\na,0,2,seq\n"),
+            "t.csv:2: error: 'size' is 'seq', not a non-negative integer");
+  llvm::Expected<CsvProblem> bad =
+      readSymbolic("id,lower,upper,size\na,0,2,4*se-q\n");
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_EQ(errorMessage(bad.takeError()),
+            "t.csv:2: error: size '4*se-q': 'se-q' is neither a number nor a "
+            "name");
+  llvm::Expected<CsvProblem> negative =
+      readSymbolic("id,lower,upper,size\na,0,2,-4\n");
+  ASSERT_FALSE(static_cast<bool>(negative));
+  EXPECT_EQ(errorMessage(negative.takeError()),
+            "t.csv:2: error: 'size' is negative (-4)");
+  llvm::Expected<CsvProblem> disagree =
+      readSymbolic("id,lower,upper,size\na,0,2,seq*4\na,5,6,seq*8\n");
+  ASSERT_FALSE(static_cast<bool>(disagree));
+  EXPECT_EQ(errorMessage(disagree.takeError()),
+            "t.csv:3: error: id 'a' has size 8*seq and alignment 1, but size "
+            "4*seq and alignment 1 on line 2 (the rows of one id are "
+            "intervals of one buffer)");
+}
+
+TEST(ProblemCsvTest, WritesTheBuffersBelow) {
+  llvm::Expected<CsvProblem> problem =
+      readSymbolic("id,lower,upper,size\na,0,2,seq\nb,1,3,seq\n");
+  ASSERT_TRUE(static_cast<bool>(problem));
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::SmallVector<llvm::SmallVector<unsigned, 2>> below = {{}, {0}};
+  writeSymbolicPlanCsv(os, *problem, below, {0, 8});
+  EXPECT_EQ(text, "id,lower,upper,size,below,offset\n"
+                  "a,0,2,seq,,0\n"
+                  "b,1,3,seq,a,8\n");
+}
+
+} // namespace

@@ -9,7 +9,8 @@
 // and blank lines are ignored. A buffer live on several intervals (a gapped
 // lifetime) has a row per interval under one id; the rows agree on size and
 // alignment, and their intervals do not overlap (intervals that touch are
-// joined).
+// joined). Where the reader is asked to, a size may be a polynomial over
+// run-time symbols (`4*seq*seq + 64`, SizeExpr.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 #define MEMPLAN_PLANNER_PROBLEMCSV_H
 
 #include "memplan/Planner/Problem.h"
+#include "memplan/Planner/SizeExpr.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -36,6 +38,13 @@ struct CsvProblem {
   /// The input's columns in input order, without `offset` and `object`.
   llvm::SmallVector<std::string> columns;
   llvm::SmallVector<Buffer> buffers;
+  /// Where some size names a symbol: the symbols, and every buffer's size
+  /// over them (buffers[i].size is then 0 where it does). Both empty where
+  /// every size is a number.
+  llvm::SmallVector<std::string> symbols;
+  llvm::SmallVector<SizeExpr> symbolicSizes;
+
+  bool hasSymbolicSizes() const { return !symbols.empty(); }
 
   /// The number of rows: one per buffer, or more where lifetimes have gaps.
   size_t getNumRows() const { return rowEnds.size(); }
@@ -72,10 +81,19 @@ private:
   llvm::SmallVector<size_t> firstRowOf;
 };
 
+/// What a size field may hold.
+enum class CsvSizes {
+  /// A number of bytes.
+  Constant,
+  /// A number, or a polynomial over symbols (parseSizeExpr).
+  Symbolic,
+};
+
 /// Parses `text`. Errors read `FILENAME:LINE: error: MESSAGE`, LINE counting
 /// from 1.
 llvm::Expected<CsvProblem> readProblemCsv(llvm::StringRef text,
-                                          llvm::StringRef fileName);
+                                          llvm::StringRef fileName,
+                                          CsvSizes sizes = CsvSizes::Constant);
 
 /// Writes `buffers` as a problem: `id,lower,upper,size`, ids 0, 1, ... (a
 /// row per interval of a gapped lifetime), and an `alignment` column if any
@@ -86,6 +104,14 @@ void writeProblemCsv(llvm::raw_ostream &os, llvm::ArrayRef<Buffer> buffers);
 /// buffer i.
 void writeOffsetsCsv(llvm::raw_ostream &os, const CsvProblem &problem,
                      llvm::ArrayRef<uint64_t> offsets);
+
+/// Writes `problem`, whose sizes may name symbols, with a plan valid for
+/// every value of them (SymbolicPlan.h) in two more columns: `below`, the
+/// ids of the buffers directly below buffer i joined by spaces, and
+/// `offset`, offsets[i] (its offset at values the caller chose).
+void writeSymbolicPlanCsv(llvm::raw_ostream &os, const CsvProblem &problem,
+                          llvm::ArrayRef<llvm::SmallVector<unsigned, 2>> below,
+                          llvm::ArrayRef<uint64_t> offsets);
 
 /// Writes `problem` with two more columns, `object` (objectOf[i]) and `offset`
 /// (offsets[i], the byte offset of that object when the objects share one
