@@ -167,7 +167,7 @@ Expected<SizeExpr> parseSizeExpr(StringRef text,
       factor = factor.trim();
       if (factor.empty())
         return parseError(text, "a term or factor is missing");
-      if (isDigit(factor.front())) {
+      if (llvm::all_of(factor, isDigit)) {
         uint64_t value;
         if (factor.getAsInteger(10, value))
           return parseError(text,
@@ -181,8 +181,9 @@ Expected<SizeExpr> parseSizeExpr(StringRef text,
       if (!(isAlpha(factor.front()) || factor.front() == '_') ||
           !llvm::all_of(factor, [](char c) { return isAlnum(c) || c == '_'; }))
         return parseError(text, "'" + factor +
-                                    "' is neither a number nor a "
-                                    "name");
+                                    "' is neither a number nor a name (a "
+                                    "size is bytes, or a polynomial over "
+                                    "symbols such as 4*seq + 64)");
       auto *known = llvm::find(names, factor);
       if (known == names.end()) {
         names.push_back(factor.str());

@@ -212,7 +212,8 @@ TEST(ProblemCsvTest, SymbolsOnlyWhereAsked) {
   ASSERT_FALSE(static_cast<bool>(bad));
   EXPECT_EQ(errorMessage(bad.takeError()),
             "t.csv:2: error: size '4*se-q': 'se-q' is neither a number nor a "
-            "name");
+            "name (a size is bytes, or a polynomial over symbols such as "
+            "4*seq + 64)");
   llvm::Expected<CsvProblem> negative =
       readSymbolic("id,lower,upper,size\na,0,2,-4\n");
   ASSERT_FALSE(static_cast<bool>(negative));
