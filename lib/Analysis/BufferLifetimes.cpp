@@ -8,6 +8,7 @@
 #include "memplan/Analysis/RegionSemantics.h"
 #include "memplan/Analysis/SharedFrees.h"
 #include "memplan/Analysis/SizeBounds.h"
+#include "memplan/Analysis/SymbolicSizes.h"
 #include "memplan/Planner/CheckedMath.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -252,6 +253,25 @@ FailureOr<SmallVector<int64_t>> getPlannedShape(const FunctionBuffer &buffer,
   return shape;
 }
 
+/// Why a buffer of dynamic size with no constant upper bound is left alone,
+/// with its size over the function's arguments where it has one (then
+/// recorded in `buffer.symbolicSize`), or why it has none.
+std::string describeDynamicSize(FunctionBuffer &buffer,
+                                std::optional<uint64_t> stride,
+                                SizeSymbols &symbols) {
+  std::string message = "has a dynamic size with no constant upper bound";
+  if (!stride || !isa<memref::AllocOp>(buffer.alloc))
+    return message;
+  std::string why;
+  FailureOr<SizeExpr> size =
+      computeSymbolicSize(buffer.alloc, *stride, symbols, why);
+  if (failed(size))
+    return message + ", and " + why;
+  buffer.symbolicSize = *size;
+  return message + ": " + size->toString(symbols.getNames()) +
+         " bytes over the function's arguments";
+}
+
 /// Analyses one allocation; the frees it shares with other buffers are
 /// left in `sharedFrees` for resolveSharedFrees, and with `splitLives` the
 /// lives overwrites split it into (if more than one) in `lives`.
@@ -260,6 +280,7 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
                             const ProgramOrder &order, const DataLayout &layout,
                             uint64_t minAlignment,
                             ControlFlowComponents &components, bool splitLives,
+                            SizeSymbols &symbols,
                             SmallVector<OpOperand *> &sharedFrees,
                             SmallVector<BufferLife> &lives) {
   FunctionBuffer buffer;
@@ -271,17 +292,16 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
                                  "has a non-identity layout"};
     return buffer;
   }
+  std::optional<uint64_t> stride =
+      getElementStride(type.getElementType(), layout);
   FailureOr<SmallVector<int64_t>> shape =
       getPlannedShape(buffer, buffer.atUpperBound);
   if (failed(shape)) {
-    buffer.leftAlone =
-        LeftAlone{LeftAloneKind::DynamicShape,
-                  "has a dynamic size with no constant upper bound"};
+    buffer.leftAlone = LeftAlone{LeftAloneKind::DynamicShape,
+                                 describeDynamicSize(buffer, stride, symbols)};
     return buffer;
   }
 
-  std::optional<uint64_t> stride =
-      getElementStride(type.getElementType(), layout);
   if (!stride) {
     buffer.leftAlone = LeftAlone{LeftAloneKind::Unsized,
                                  "its element type has no fixed size in the "
@@ -427,6 +447,7 @@ std::vector<FunctionBuffer> analyzeFunctionBuffers(
   ProgramOrder order(func);
   DataLayout layout = DataLayout::closest(func);
   ControlFlowComponents components;
+  SizeSymbols symbols;
   // The allocations first, so that the vectors are sized once: growing
   // them copied every buffer analysed so far.
   SmallVector<Operation *> allocs;
@@ -446,7 +467,7 @@ std::vector<FunctionBuffer> analyzeFunctionBuffers(
   for (Operation *alloc : allocs) {
     buffers.push_back(analyzeAlloc(
         alloc, func, aliasAnalysis, order, layout, minAlignment, components,
-        splitLives, sharedFrees.emplace_back(), lives.emplace_back()));
+        splitLives, symbols, sharedFrees.emplace_back(), lives.emplace_back()));
     LLVM_DEBUG({
       const FunctionBuffer &buffer = buffers.back();
       llvm::dbgs() << "memplan-analysis: @" << func.getName() << ": "

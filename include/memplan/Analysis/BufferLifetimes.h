@@ -10,6 +10,7 @@
 
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/LeftAlone.h"
+#include "memplan/Planner/SizeExpr.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -33,6 +34,10 @@ struct FunctionBuffer {
   /// Some of its sizes are dynamic: `size` is for their constant upper
   /// bounds, and the rewrite gives the view the sizes the allocation had.
   bool atUpperBound = false;
+  /// For a memref.alloc of dynamic size with no constant upper bound whose
+  /// size is a polynomial of the function's arguments: that size, over the
+  /// function's SizeSymbols (the buffer is left alone, for now).
+  std::optional<SizeExpr> symbolicSize;
   uint64_t alignment = 1;
   mlir::Attribute memorySpace;
   /// The parallel loop (scf.forall, scf.parallel) in whose body the buffer

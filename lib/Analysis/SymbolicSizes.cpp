@@ -1,0 +1,226 @@
+//===- SymbolicSizes.cpp - Dynamic sizes as polynomials -------------------===//
+
+#include "memplan/Analysis/SymbolicSizes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+
+namespace memplan {
+
+/// Sizes are rarely more than a few operations deep; past this, a chain is
+/// no size anyone wrote.
+constexpr unsigned kMaxDepth = 64;
+
+SmallVector<std::string> SizeSymbols::getNames() const {
+  SmallVector<std::string> names;
+  for (const Symbol &symbol : symbols) {
+    std::string name = "arg" + std::to_string(symbol.argument.getArgNumber());
+    if (symbol.dim)
+      name += "_d" + std::to_string(*symbol.dim);
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+SymbolId SizeSymbols::getSymbol(BlockArgument argument,
+                                std::optional<int64_t> dim) {
+  for (auto [index, symbol] : llvm::enumerate(symbols))
+    if (symbol.argument == argument && symbol.dim == dim)
+      return index;
+  symbols.push_back({argument, dim});
+  return symbols.size() - 1;
+}
+
+/// Whether `value` is an argument of a function's entry block.
+static BlockArgument getFunctionArgument(Value value) {
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument || !argument.getOwner()->isEntryBlock() ||
+      !isa<FunctionOpInterface>(argument.getOwner()->getParentOp()))
+    return {};
+  return argument;
+}
+
+/// What a failed polynomial says of `value`.
+static std::string describe(Value value) {
+  if (Operation *op = value.getDefiningOp())
+    return "a value computed by '" + op->getName().getStringRef().str() + "'";
+  return "a block argument that is not one of the function's";
+}
+
+namespace {
+/// One look for the polynomial of a value, with its depth.
+class PolynomialFinder {
+public:
+  PolynomialFinder(SizeSymbols &symbols, std::string &why)
+      : symbols(symbols), why(why) {}
+
+  FailureOr<SizeExpr> find(Value value, unsigned depth);
+
+private:
+  FailureOr<SizeExpr> fail(const std::string &reason) {
+    if (why.empty())
+      why = reason;
+    return failure();
+  }
+  FailureOr<SizeExpr> findDim(Value source, int64_t dim, unsigned depth);
+  FailureOr<SizeExpr> findAffine(AffineExpr expr, ValueRange dims,
+                                 ValueRange syms, unsigned depth);
+  FailureOr<SizeExpr> combine(FailureOr<SizeExpr> lhs, FailureOr<SizeExpr> rhs,
+                              bool multiply) {
+    if (failed(lhs) || failed(rhs))
+      return failure();
+    std::optional<SizeExpr> result =
+        multiply ? SizeExpr::multiply(*lhs, *rhs) : SizeExpr::add(*lhs, *rhs);
+    if (!result)
+      return fail("a coefficient of its size overflows 64 bits");
+    return std::move(*result);
+  }
+
+  SizeSymbols &symbols;
+  std::string &why;
+};
+} // namespace
+
+FailureOr<SizeExpr> PolynomialFinder::findDim(Value source, int64_t dim,
+                                              unsigned depth) {
+  // Casts keep the extents.
+  while (Operation *op = source.getDefiningOp()) {
+    if (auto cast = dyn_cast<memref::CastOp>(op))
+      source = cast.getSource();
+    else if (auto cast = dyn_cast<tensor::CastOp>(op))
+      source = cast.getSource();
+    else
+      break;
+  }
+  auto type = dyn_cast<ShapedType>(source.getType());
+  if (!type || !type.hasRank() || dim < 0 || dim >= type.getRank())
+    return fail("a dimension of an unranked value or out of its rank");
+  if (!type.isDynamicDim(dim))
+    return SizeExpr::getConstant(type.getDimSize(dim));
+  if (BlockArgument argument = getFunctionArgument(source))
+    return SizeExpr::getSymbol(symbols.getSymbol(argument, dim));
+  // The dimension of another buffer is the size it was allocated with.
+  Operation *op = source.getDefiningOp();
+  if (isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(op)) {
+    auto shaped = cast<MemRefType>(source.getType());
+    unsigned operand = shaped.getDynamicDimIndex(dim);
+    ValueRange sizes = isa<memref::AllocOp>(op)
+                           ? cast<memref::AllocOp>(op).getDynamicSizes()
+                           : cast<memref::AllocaOp>(op).getDynamicSizes();
+    return find(sizes[operand], depth + 1);
+  }
+  return fail("the dimension of " + describe(source));
+}
+
+FailureOr<SizeExpr> PolynomialFinder::findAffine(AffineExpr expr,
+                                                 ValueRange dims,
+                                                 ValueRange syms,
+                                                 unsigned depth) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+    if (constant.getValue() < 0)
+      return fail("a negative constant in an affine map");
+    return SizeExpr::getConstant(constant.getValue());
+  }
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return find(dims[dim.getPosition()], depth + 1);
+  if (auto sym = dyn_cast<AffineSymbolExpr>(expr))
+    return find(syms[sym.getPosition()], depth + 1);
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  if (expr.getKind() != AffineExprKind::Add &&
+      expr.getKind() != AffineExprKind::Mul)
+    return fail("a division or remainder in an affine map");
+  return combine(findAffine(binary.getLHS(), dims, syms, depth),
+                 findAffine(binary.getRHS(), dims, syms, depth),
+                 expr.getKind() == AffineExprKind::Mul);
+}
+
+FailureOr<SizeExpr> PolynomialFinder::find(Value value, unsigned depth) {
+  if (depth > kMaxDepth)
+    return fail("a computation deeper than " + std::to_string(kMaxDepth) +
+                " operations");
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant))) {
+    if (constant.isNegative())
+      return fail("a negative constant");
+    return SizeExpr::getConstant(constant.getZExtValue());
+  }
+  if (BlockArgument argument = getFunctionArgument(value)) {
+    if (!argument.getType().isIntOrIndex())
+      return fail("an argument that is not an integer");
+    return SizeExpr::getSymbol(symbols.getSymbol(argument, std::nullopt));
+  }
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return fail(describe(value));
+  if (auto dim = dyn_cast<memref::DimOp>(op)) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!index)
+      return fail("a dimension whose index is not a constant");
+    return findDim(dim.getSource(), *index, depth);
+  }
+  if (auto dim = dyn_cast<tensor::DimOp>(op)) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!index)
+      return fail("a dimension whose index is not a constant");
+    return findDim(dim.getSource(), *index, depth);
+  }
+  if (isa<arith::AddIOp, arith::MulIOp>(op))
+    return combine(find(op->getOperand(0), depth + 1),
+                   find(op->getOperand(1), depth + 1), isa<arith::MulIOp>(op));
+  // Sizes are never negative, so casts and extensions keep them.
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtUIOp,
+          arith::ExtSIOp>(op))
+    return find(op->getOperand(0), depth + 1);
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
+    AffineMap map = apply.getAffineMap();
+    return findAffine(map.getResult(0), apply.getDimOperands(),
+                      apply.getSymbolOperands(), depth);
+  }
+  return fail(describe(value));
+}
+
+FailureOr<SizeExpr> SizeSymbols::getPolynomial(Value value, std::string &why) {
+  PolynomialFinder finder(*this, why);
+  return finder.find(value, 0);
+}
+
+FailureOr<SizeExpr> computeSymbolicSize(Operation *alloc, uint64_t elementBytes,
+                                        SizeSymbols &symbols,
+                                        std::string &why) {
+  auto type = cast<MemRefType>(alloc->getResult(0).getType());
+  ValueRange dynamicSizes =
+      isa<memref::AllocOp>(alloc)
+          ? ValueRange(cast<memref::AllocOp>(alloc).getDynamicSizes())
+          : ValueRange(cast<memref::AllocaOp>(alloc).getDynamicSizes());
+  std::optional<SizeExpr> size = SizeExpr::getConstant(elementBytes);
+  auto dynamic = dynamicSizes.begin();
+  for (auto [dim, extent] : llvm::enumerate(type.getShape())) {
+    SizeExpr factor = SizeExpr::getConstant(extent);
+    if (ShapedType::isDynamic(extent)) {
+      std::string reason;
+      FailureOr<SizeExpr> polynomial =
+          symbols.getPolynomial(*dynamic++, reason);
+      if (failed(polynomial)) {
+        why = "its extent " + std::to_string(dim) +
+              " is no polynomial of the function's arguments: " + reason;
+        return failure();
+      }
+      factor = std::move(*polynomial);
+    }
+    size = SizeExpr::multiply(*size, factor);
+    if (!size) {
+      why = "a coefficient of its size overflows 64 bits";
+      return failure();
+    }
+  }
+  return std::move(*size);
+}
+
+} // namespace memplan

@@ -1,0 +1,76 @@
+// Dynamic sizes with no constant upper bound, as polynomials of the
+// function's arguments (SymbolicSizes.h): index arguments and the dimensions
+// of arguments are the symbols (`arg0`, `arg1_d0`). Such buffers are still
+// left alone; the remark gives the size, or says which extent is no
+// polynomial and why.
+
+// RUN: memplan-opt %s --test-memplan-buffer-lifetimes -o /dev/null | FileCheck %s
+
+// What one-shot-bufferize makes of a two-layer MLP on tensor<?x30xf32>: its
+// three temporaries are 256, 256 and 40 bytes a row of the batch.
+// RUN: mlir-opt %S/Inputs/dynamic-mlp.mlir --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
+// RUN:   | memplan-opt --test-memplan-buffer-lifetimes -o /dev/null | FileCheck %s --check-prefix=MLP
+// MLP-LABEL: @mlp: 3 buffers
+// MLP-NEXT:  memref<?x64xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 256*arg0_d0 bytes over the function's arguments
+// MLP-NEXT:  memref<?x64xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 256*arg0_d0 bytes over the function's arguments
+// MLP-NEXT:  memref<?x10xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 40*arg0_d0 bytes over the function's arguments
+
+// Sums and products of dimensions, index arguments and constants; a
+// dimension read twice is one symbol, through casts too; a static
+// dimension of an argument is a constant; the dimension of another buffer
+// is the size it was allocated with; affine.apply of sums and products.
+// CHECK-LABEL: @polynomials: 6 buffers
+// CHECK-NEXT:  "square" memref<?x?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 4*arg0_d0*arg0_d0 bytes over the function's arguments
+// CHECK-NEXT:  "sum" memref<?xi8>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: arg0_d0*arg1 + 8 bytes over the function's arguments
+// CHECK-NEXT:  "static-dim" memref<?xf64>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 8*arg0_d0 + 128 bytes over the function's arguments
+// CHECK-NEXT:  "of-buffer" memref<?x2xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 8*arg0_d0*arg0_d0 bytes over the function's arguments
+// CHECK-NEXT:  "affine" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 12*arg1 + 4*arg0_d0 + 4 bytes over the function's arguments
+// CHECK-NEXT:  "cast" memref<?xi32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 4*arg2 bytes over the function's arguments
+func.func @polynomials(%x: memref<?x16xf32>, %n: index, %m: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %d = memref.dim %x, %c0 : memref<?x16xf32>
+  %cast = memref.cast %x : memref<?x16xf32> to memref<?x?xf32>
+  %again = memref.dim %cast, %c0 : memref<?x?xf32>
+  %square = memref.alloc(%d, %again) : memref<?x?xf32> loc("square")
+  %product = arith.muli %n, %d : index
+  %bytes = arith.addi %product, %c8 : index
+  %sum = memref.alloc(%bytes) : memref<?xi8> loc("sum")
+  %sixteen = memref.dim %cast, %c1 : memref<?x?xf32>
+  %plus = arith.addi %d, %sixteen : index
+  %static = memref.alloc(%plus) : memref<?xf64> loc("static-dim")
+  %rows = memref.dim %square, %c1 : memref<?x?xf32>
+  %both = arith.muli %d, %rows : index
+  %of = memref.alloc(%both) : memref<?x2xf32> loc("of-buffer")
+  %a = affine.apply affine_map<(d0)[s0] -> (d0 + s0 * 3 + 1)>(%d)[%n]
+  %affine = memref.alloc(%a) : memref<?xf32> loc("affine")
+  %wide = arith.index_cast %m : i32 to index
+  %cast_size = memref.alloc(%wide) : memref<?xi32> loc("cast")
+  return
+}
+
+// What is no polynomial of the arguments: a loaded value, a loop's
+// induction variable (no upper bound here), a division, a subtraction. A
+// dynamic alloca is left as it was.
+// CHECK-LABEL: @not_polynomials: 5 buffers
+// CHECK-NEXT:  "loaded" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a value computed by 'memref.load'
+// CHECK-NEXT:  "iv" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a block argument that is not one of the function's
+// CHECK-NEXT:  "divided" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a division or remainder in an affine map
+// CHECK-NEXT:  "difference" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a value computed by 'arith.subi'
+// CHECK-NEXT:  "alloca" alloca memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound{{$}}
+func.func @not_polynomials(%sizes: memref<1xindex>, %n: index, %k: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %l = memref.load %sizes[%c0] : memref<1xindex>
+  %loaded = memref.alloc(%l) : memref<?xf32> loc("loaded")
+  scf.for %i = %c0 to %n step %c1 {
+    %iv = memref.alloc(%i) : memref<?xf32> loc("iv")
+  }
+  %q = affine.apply affine_map<(d0) -> (d0 floordiv 2)>(%n)
+  %divided = memref.alloc(%q) : memref<?xf32> loc("divided")
+  %s = arith.subi %n, %k : index
+  %difference = memref.alloc(%s) : memref<?xf32> loc("difference")
+  %alloca = memref.alloca(%n) : memref<?xf32> loc("alloca")
+  return
+}
