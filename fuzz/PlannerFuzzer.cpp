@@ -9,6 +9,12 @@
 // simple way, to check them too. A strategy may fail only when a figure
 // could overflow 64 bits, and then with an error, never a crash.
 //
+// A problem whose sizes name symbols (docs/dynamic.md) is planned for
+// every value of them: the plan is checked for all values by its own
+// validator, and at several points by the plain one, against the static
+// plan it was read off and against its slab formula. Plain problems are
+// planned that way too, as sizes with no symbol.
+//
 // Any violation prints what was wrong and aborts, which libFuzzer reports as
 // a crash with the input that caused it. docs/planner-fuzzer.md says how to
 // run it (scripts/fuzz-planner.sh).
@@ -21,6 +27,7 @@
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/SlabPlan.h"
 #include "memplan/Planner/Strategy.h"
+#include "memplan/Planner/SymbolicPlan.h"
 #include "memplan/Planner/Validator.h"
 #include "memplan/Tooling/HeapMap.h"
 
@@ -741,11 +748,80 @@ void checkOutputs(const CsvProblem &problem, const std::optional<Plan> &plan,
   writeHeapMapSvg(svg, pictures);
 }
 
+/// Plans `problem` for every value of its symbols with greedy-size, read
+/// off at a few points, and checks it wherever it is evaluated.
+void checkSymbolicPlan(const SymbolicProblem &problem) {
+  size_t numSymbols = problem.symbols.size();
+  std::unique_ptr<OffsetStrategy> greedy =
+      createOffsetStrategy("greedy-size", getOptions());
+  SmallVector<SmallVector<uint64_t>> points;
+  for (uint64_t value : {1, 3, 64})
+    points.push_back(SmallVector<uint64_t>(numSymbols, value));
+  for (ArrayRef<uint64_t> hint : points) {
+    Expected<SymbolicPlan> plan =
+        planSymbolically(problem, *greedy, {SmallVector<uint64_t>(hint)});
+    if (!plan) {
+      // Only a size that overflows at the point may stop it.
+      std::string message = toString(plan.takeError());
+      check(StringRef(message).contains("overflows 64 bits"),
+            "a symbolic plan failed: " + message);
+      continue;
+    }
+    if (Error error = validateSymbolicPlan(problem, *plan))
+      fail("a symbolic plan is invalid: " + toString(std::move(error)));
+    Expected<SmallVector<Buffer>> atHint = problem.instantiate(hint);
+    Expected<Plan> fixed =
+        atHint ? greedy->plan(*atHint) : Expected<Plan>(atHint.takeError());
+    std::optional<SlabFormula> formula = getSlabFormula(problem, *plan, 16);
+    for (ArrayRef<uint64_t> values : points) {
+      Expected<SmallVector<Buffer>> buffers = problem.instantiate(values);
+      Expected<Plan> placed = evaluateSymbolicPlan(problem, *plan, values);
+      if (!buffers || !placed) {
+        consumeError(buffers.takeError());
+        consumeError(placed.takeError());
+        continue;
+      }
+      if (Error error = validatePlan(*buffers, *placed))
+        fail("a symbolic plan is invalid at a point: " +
+             toString(std::move(error)));
+      if (values.data() == hint.data() && fixed)
+        check(placed->slabSize <= fixed->slabSize,
+              "a symbolic plan is larger at its hint than the plan it was "
+              "read off");
+      if (!formula)
+        continue;
+      std::optional<uint64_t> largest = 0;
+      for (const SizeExpr &part : formula->largestOf) {
+        std::optional<uint64_t> value = part.evaluate(values);
+        largest = value && largest ? std::max(*largest, *value)
+                                   : std::optional<uint64_t>();
+      }
+      if (largest)
+        check(formula->exact ? *largest == placed->slabSize
+                             : *largest >= placed->slabSize,
+              "a slab formula disagrees with its plan: " +
+                  formula->toString(problem.symbols));
+    }
+    if (!fixed)
+      consumeError(fixed.takeError());
+  }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   StringRef text(reinterpret_cast<const char *>(data), size);
-  Expected<CsvProblem> problem = readProblemCsv(text, kFileName);
+  Expected<CsvProblem> problem =
+      readProblemCsv(text, kFileName, CsvSizes::Symbolic);
+  if (problem && problem->hasSymbolicSizes()) {
+    if (problem->buffers.size() <= kMaxPlannedBuffers)
+      checkSymbolicPlan(SymbolicProblem{problem->symbols, problem->buffers,
+                                        problem->symbolicSizes});
+    return 0;
+  }
+  if (!problem)
+    consumeError(problem.takeError());
+  problem = readProblemCsv(text, kFileName);
   if (!problem) {
     std::string message = toString(problem.takeError());
     check(StringRef(message).starts_with(kFileName.str() + ":") &&
@@ -775,5 +851,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   checkAgainstOracles(buffers);
   checkTreeShapes(buffers);
   checkOutputs(*problem, plan, objects);
+  SymbolicProblem constant{{}, problem->buffers, {}};
+  for (const Buffer &buffer : buffers)
+    constant.sizes.push_back(SizeExpr::getConstant(buffer.size));
+  checkSymbolicPlan(constant);
   return 0;
 }
