@@ -179,7 +179,6 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
   }
 
   std::optional<SymbolicPlan> kept;
-  std::string tried;
   for (ArrayRef<uint64_t> point : candidates) {
     Expected<SmallVector<Buffer>> buffers = problem.instantiate(point);
     if (!buffers)
@@ -197,20 +196,18 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
       if (!worst)
         return worst.takeError();
       plan.worstRatio = *worst;
-      tried +=
-          formatv("{0}at {1}: worst ratio {2:f3}", tried.empty() ? "" : "; ",
-                  formatPoint(problem, point), *worst)
-              .str();
     }
     if (!kept || (plan.worstRatio && *plan.worstRatio < *kept->worstRatio))
       kept = std::move(plan);
   }
-  kept->details =
-      formatv("oriented by {0} at {1}; {2} edges", kept->outcome.strategy,
-              formatPoint(problem, kept->orientedAt), kept->getNumEdges())
-          .str();
-  if (candidates.size() > 1 && !tried.empty())
-    kept->details += " (tried " + tried + ")";
+  kept->details = formatv("oriented by {0} at {1}", kept->outcome.strategy,
+                          formatPoint(problem, kept->orientedAt))
+                      .str();
+  if (candidates.size() > 1)
+    kept->details +=
+        formatv(" (the smallest worst ratio of {0} points)", candidates.size())
+            .str();
+  kept->details += formatv("; {0} edges", kept->getNumEdges()).str();
   return std::move(*kept);
 }
 

@@ -483,11 +483,11 @@ static int solveSymbolic(const CsvProblem &problem, StringRef displayName,
   unsigned numSymbols = problem.symbols.size();
   SmallVector<SmallVector<uint64_t>> samples =
       getSamplePoints(numSymbols, lowest, highest);
-  // The hint first, so that it wins a tie; then the ends of the range.
+  // The hint first, so that it wins a tie; then the sample points.
   SmallVector<SmallVector<uint64_t>> candidates = {*hint};
-  for (uint64_t end : {lowest, highest})
-    if (!is_contained(candidates, SmallVector<uint64_t>(numSymbols, end)))
-      candidates.push_back(SmallVector<uint64_t>(numSymbols, end));
+  for (const SmallVector<uint64_t> &sample : samples)
+    if (!is_contained(candidates, sample))
+      candidates.push_back(sample);
 
   std::unique_ptr<OffsetStrategy> strategy =
       createOffsetStrategy(strategyName, options);
