@@ -445,10 +445,11 @@ TEST(ObjectStrategyPropertyTest, RandomProblems) {
       EXPECT_EQ(objectsOf(*again), objectsOf(*plan));
       EXPECT_EQ(sizesOf(*again), sizesOf(*plan));
       // best's details end with the time it took.
-      if (name == "best")
+      if (name == "best") {
         EXPECT_EQ(withoutTime(again->details), withoutTime(plan->details));
-      else
+      } else {
         EXPECT_EQ(again->details, plan->details);
+      }
       totals[name.str()] += total;
       if (total == lowerBound)
         ++wins[name.str()];

@@ -61,10 +61,9 @@ TEST(SizeExprTest, BadTextIsAnError) {
   for (llvm::StringRef text :
        {"", "4*", "+seq", "4 seq", "4*-seq", "9seq", "99999999999999999999"}) {
     llvm::Expected<SizeExpr> size = parseSizeExpr(text, names);
-    EXPECT_FALSE(static_cast<bool>(size)) << text.str();
-    if (!size)
-      EXPECT_NE(errorMessage(size.takeError()).find("size '"),
-                std::string::npos);
+    ASSERT_FALSE(static_cast<bool>(size)) << text.str();
+    EXPECT_NE(errorMessage(size.takeError()).find("size '"),
+              std::string::npos);
   }
 }
 
@@ -130,10 +129,11 @@ TEST(SymbolicPlanTest, ValidForEveryValueAndNoLargerAtTheHint) {
       uint64_t largest = 0;
       for (const SizeExpr &part : formula->largestOf)
         largest = std::max(largest, *part.evaluate(values));
-      if (formula->exact)
+      if (formula->exact) {
         EXPECT_EQ(largest, at.slabSize);
-      else
+      } else {
         EXPECT_GE(largest, at.slabSize);
+      }
     }
   }
 }
