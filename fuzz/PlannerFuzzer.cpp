@@ -758,8 +758,13 @@ void checkSymbolicPlan(const SymbolicProblem &problem) {
   for (uint64_t value : {1, 3, 64})
     points.push_back(SmallVector<uint64_t>(numSymbols, value));
   for (ArrayRef<uint64_t> hint : points) {
+    // Weighed over the points too from the first hint on, which brings in
+    // the plan with fixed sizes below.
     Expected<SymbolicPlan> plan =
-        planSymbolically(problem, *greedy, {SmallVector<uint64_t>(hint)});
+        planSymbolically(problem, *greedy, {SmallVector<uint64_t>(hint)},
+                         hint.data() == points.front().data()
+                             ? ArrayRef<SmallVector<uint64_t>>(points)
+                             : ArrayRef<SmallVector<uint64_t>>());
     if (!plan) {
       // Only a size that overflows at the point may stop it.
       std::string message = toString(plan.takeError());

@@ -151,6 +151,36 @@ static std::string formatPoint(const SymbolicProblem &problem,
   return parts.empty() ? "no symbols" : join(parts, ", ");
 }
 
+/// The offsets of a plan of `buffers` (the problem's at a point) with the
+/// buffers of fixed size below those whose size names a symbol, each part
+/// planned by `strategy` on its own: at small values the fixed part sets the
+/// slab, at large ones the rest, and neither is laid out for the other's
+/// sizes.
+static Expected<SmallVector<uint64_t>>
+planFixedBelow(const SymbolicProblem &problem, const OffsetStrategy &strategy,
+               ArrayRef<Buffer> buffers) {
+  SmallVector<unsigned> parts[2];
+  for (auto [index, size] : llvm::enumerate(problem.sizes))
+    parts[size.getConstantValue() ? 0 : 1].push_back(index);
+  SmallVector<uint64_t> offsets(buffers.size(), 0);
+  uint64_t base = 0;
+  for (ArrayRef<unsigned> part : parts) {
+    SmallVector<Buffer> subset;
+    for (unsigned index : part)
+      subset.push_back(buffers[index]);
+    Expected<Plan> placed = strategy.plan(subset);
+    if (!placed)
+      return placed.takeError();
+    for (auto [index, offset] : llvm::zip_equal(part, placed->offsets))
+      offsets[index] = base + offset;
+    std::optional<uint64_t> top = checkedAdd(base, placed->slabSize);
+    if (!top)
+      return makeError("the slab overflows 64 bits at these values");
+    base = *top;
+  }
+  return offsets;
+}
+
 Expected<SymbolicPlan>
 planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
                  ArrayRef<SmallVector<uint64_t>> candidates,
@@ -178,6 +208,14 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
     bounds.push_back(*bound);
   }
 
+  bool mixesFixedSizes =
+      llvm::any_of(problem.sizes,
+                   [](const SizeExpr &size) {
+                     return size.getConstantValue().has_value();
+                   }) &&
+      llvm::any_of(problem.sizes, [](const SizeExpr &size) {
+        return !size.getConstantValue();
+      });
   std::optional<SymbolicPlan> kept;
   for (ArrayRef<uint64_t> point : candidates) {
     Expected<SmallVector<Buffer>> buffers = problem.instantiate(point);
@@ -186,22 +224,36 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
     Expected<Plan> placed = strategy.plan(*buffers);
     if (!placed)
       return placed.takeError();
-    SymbolicPlan plan = orient(problem, graph, placed->offsets);
-    plan.orientedAt.assign(point.begin(), point.end());
-    plan.outcome.strategy = placed->outcome.strategy.empty()
-                                ? strategy.getName().str()
-                                : placed->outcome.strategy;
-    if (!samples.empty()) {
-      Expected<double> worst = findWorstRatio(problem, plan, samples, bounds);
-      if (!worst)
-        return worst.takeError();
-      plan.worstRatio = *worst;
+    SmallVector<SmallVector<uint64_t>, 2> orders = {placed->offsets};
+    // Where fixed and run-time sizes mix and there is a range to weigh
+    // against, the fixed ones apart too.
+    if (mixesFixedSizes && !samples.empty()) {
+      Expected<SmallVector<uint64_t>> apart =
+          planFixedBelow(problem, strategy, *buffers);
+      if (!apart)
+        return apart.takeError();
+      orders.push_back(std::move(*apart));
     }
-    if (!kept || (plan.worstRatio && *plan.worstRatio < *kept->worstRatio))
-      kept = std::move(plan);
+    for (auto [index, offsets] : llvm::enumerate(orders)) {
+      SymbolicPlan plan = orient(problem, graph, offsets);
+      plan.orientedAt.assign(point.begin(), point.end());
+      plan.fixedBelow = index == 1;
+      plan.outcome.strategy = placed->outcome.strategy.empty()
+                                  ? strategy.getName().str()
+                                  : placed->outcome.strategy;
+      if (!samples.empty()) {
+        Expected<double> worst = findWorstRatio(problem, plan, samples, bounds);
+        if (!worst)
+          return worst.takeError();
+        plan.worstRatio = *worst;
+      }
+      if (!kept || (plan.worstRatio && *plan.worstRatio < *kept->worstRatio))
+        kept = std::move(plan);
+    }
   }
-  kept->details = formatv("oriented by {0} at {1}", kept->outcome.strategy,
-                          formatPoint(problem, kept->orientedAt))
+  kept->details = formatv("oriented by {0} at {1}{2}", kept->outcome.strategy,
+                          formatPoint(problem, kept->orientedAt),
+                          kept->fixedBelow ? ", fixed sizes below" : "")
                       .str();
   if (candidates.size() > 1)
     kept->details +=

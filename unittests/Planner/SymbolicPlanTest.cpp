@@ -62,8 +62,7 @@ TEST(SizeExprTest, BadTextIsAnError) {
        {"", "4*", "+seq", "4 seq", "4*-seq", "9seq", "99999999999999999999"}) {
     llvm::Expected<SizeExpr> size = parseSizeExpr(text, names);
     ASSERT_FALSE(static_cast<bool>(size)) << text.str();
-    EXPECT_NE(errorMessage(size.takeError()).find("size '"),
-              std::string::npos);
+    EXPECT_NE(errorMessage(size.takeError()).find("size '"), std::string::npos);
   }
 }
 
@@ -230,6 +229,40 @@ TEST(SymbolicPlanTest, CandidatesAreWeighedByTheWorstRatio) {
     improved += *weighed.worstRatio < *alone.worstRatio;
   }
   EXPECT_GT(improved, 0u);
+}
+
+TEST(SymbolicPlanTest, FixedSizesBelowAreWeighedWhereSizesMix) {
+  // Where fixed and scaled sizes mix, a plan with the fixed ones below, each
+  // part planned apart, is weighed too; it is kept where no order read off
+  // one plan is as good over the range.
+  std::mt19937 rng(2027);
+  std::unique_ptr<OffsetStrategy> greedy = createOffsetStrategy("greedy-size");
+  llvm::SmallVector<llvm::SmallVector<uint64_t>> samples =
+      getSamplePoints(2, 1, 4096);
+  unsigned kept = 0;
+  for (int trial = 0; trial < 80; ++trial) {
+    SymbolicProblem problem = makeSymbolicProblem(rng);
+    SymbolicPlan weighed =
+        llvm::cantFail(planSymbolically(problem, *greedy, {{64, 64}}, samples));
+    EXPECT_EQ(errorMessage(validateSymbolicPlan(problem, weighed)), "");
+    // The order read off the plan at the hint alone, weighed by hand.
+    SymbolicPlan alone =
+        llvm::cantFail(planSymbolically(problem, *greedy, {{64, 64}}));
+    double worst = 1;
+    for (llvm::ArrayRef<uint64_t> sample : samples) {
+      llvm::SmallVector<Buffer> buffers =
+          llvm::cantFail(problem.instantiate(sample));
+      uint64_t bound = llvm::cantFail(computeLowerBound(buffers));
+      uint64_t slab =
+          llvm::cantFail(evaluateSymbolicPlan(problem, alone, sample)).slabSize;
+      if (bound != 0)
+        worst = std::max(worst, double(slab) / double(bound));
+    }
+    EXPECT_LE(*weighed.worstRatio, worst);
+    EXPECT_EQ(weighed.fixedBelow, *weighed.worstRatio < worst);
+    kept += weighed.fixedBelow;
+  }
+  EXPECT_GT(kept, 0u);
 }
 
 TEST(SymbolicPlanTest, SamplePointsSpanTheRange) {

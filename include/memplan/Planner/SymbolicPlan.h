@@ -55,6 +55,9 @@ struct SymbolicPlan {
   llvm::SmallVector<unsigned> order;
   /// The values of the symbols where the orientation was read off a plan.
   llvm::SmallVector<uint64_t> orientedAt;
+  /// Whether that plan put the buffers of fixed size below the others, each
+  /// part planned on its own.
+  bool fixedBelow = false;
   /// The largest ratio of slab to lower bound over the sample points, where
   /// samples were given.
   std::optional<double> worstRatio;
