@@ -8,6 +8,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -47,6 +49,12 @@ static BlockArgument getFunctionArgument(Value value) {
   return argument;
 }
 
+/// The bits of an integer or index (index as 64: sizes are in bytes of a
+/// 64-bit address space).
+static unsigned getBitWidth(Type type) {
+  return type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+}
+
 /// What a failed polynomial says of `value`.
 static std::string describe(Value value) {
   if (Operation *op = value.getDefiningOp())
@@ -64,6 +72,7 @@ public:
   FailureOr<SizeExpr> find(Value value, unsigned depth);
 
 private:
+  FailureOr<SizeExpr> findOnce(Value value, unsigned depth);
   FailureOr<SizeExpr> fail(const std::string &reason) {
     if (why.empty())
       why = reason;
@@ -85,6 +94,9 @@ private:
 
   SizeSymbols &symbols;
   std::string &why;
+  /// What find said of each value it looked at.
+  llvm::DenseMap<Value, SizeExpr> found;
+  llvm::DenseSet<Value> failedValues;
 };
 } // namespace
 
@@ -142,6 +154,21 @@ FailureOr<SizeExpr> PolynomialFinder::findAffine(AffineExpr expr,
 }
 
 FailureOr<SizeExpr> PolynomialFinder::find(Value value, unsigned depth) {
+  // A value met again (a sum of a value with itself, chained) is looked at
+  // once: without this a chain of n such sums took 2^n steps.
+  if (auto known = found.find(value); known != found.end())
+    return known->second;
+  if (failedValues.contains(value))
+    return failure();
+  FailureOr<SizeExpr> result = findOnce(value, depth);
+  if (succeeded(result))
+    found.try_emplace(value, *result);
+  else
+    failedValues.insert(value);
+  return result;
+}
+
+FailureOr<SizeExpr> PolynomialFinder::findOnce(Value value, unsigned depth) {
   if (depth > kMaxDepth)
     return fail("a computation deeper than " + std::to_string(kMaxDepth) +
                 " operations");
@@ -171,13 +198,21 @@ FailureOr<SizeExpr> PolynomialFinder::find(Value value, unsigned depth) {
       return fail("a dimension whose index is not a constant");
     return findDim(dim.getSource(), *index, depth);
   }
-  if (isa<arith::AddIOp, arith::MulIOp>(op))
+  // Narrower integers wrap, and a wrapped sum is no polynomial.
+  if (isa<arith::AddIOp, arith::MulIOp>(op)) {
+    if (getBitWidth(value.getType()) < 64)
+      return fail("a sum or product of integers narrower than 64 bits");
     return combine(find(op->getOperand(0), depth + 1),
                    find(op->getOperand(1), depth + 1), isa<arith::MulIOp>(op));
-  // Sizes are never negative, so casts and extensions keep them.
+  }
+  // Sizes are never negative, so casts and extensions that widen keep them;
+  // one that narrows may cut the value.
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtUIOp,
-          arith::ExtSIOp>(op))
+          arith::ExtSIOp>(op)) {
+    if (getBitWidth(value.getType()) < getBitWidth(op->getOperand(0).getType()))
+      return fail("a cast to a narrower integer");
     return find(op->getOperand(0), depth + 1);
+  }
   if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
     AffineMap map = apply.getAffineMap();
     return findAffine(map.getResult(0), apply.getDimOperands(),

@@ -588,6 +588,10 @@ template <typename PlanT> Expected<PlanT> BestRun<PlanT>::summarize() {
                      .str()
                : "out of time")
        << ", so " << join(notRun, ", ") << " did not run";
+  // What the winner says of its own plan (a fallback it took, buffers a
+  // clock left without reuse).
+  if (winner && !outcomes[*winner].plan->details.empty())
+    os << "; " << names[*winner] << ": " << outcomes[*winner].plan->details;
   os << formatv("; {0:f1} ms", seconds * 1e3);
 
   if (!winner)

@@ -213,15 +213,21 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName,
     // A size over symbols, where they may be and one is: not a number.
     std::optional<SizeExpr> symbolicSize;
     StringRef sizeText = fields[*fieldOf[Size]];
-    if (sizes == CsvSizes::Symbolic && !sizeText.empty() &&
-        !all_of(sizeText, isDigit) && !sizeText.starts_with("-")) {
+    bool sizeIsExpression = sizes == CsvSizes::Symbolic && !sizeText.empty() &&
+                            !all_of(sizeText, isDigit) &&
+                            !sizeText.starts_with("-");
+    if (sizeIsExpression) {
       Expected<SizeExpr> parsed = parseSizeExpr(sizeText, problem.symbols);
       if (!parsed)
         return reader.error(line, toString(parsed.takeError()));
-      symbolicSize = std::move(*parsed);
+      // A product of numbers alone (`2*64`) is a number of bytes.
+      if (std::optional<uint64_t> bytes = parsed->getConstantValue())
+        values[Size] = *bytes;
+      else
+        symbolicSize = std::move(*parsed);
     }
     for (unsigned column = Lower; column != NumColumns; ++column) {
-      if (!fieldOf[column] || (column == Size && symbolicSize))
+      if (!fieldOf[column] || (column == Size && sizeIsExpression))
         continue;
       Expected<uint64_t> value = reader.parseNumber(line, columnNames[column],
                                                     fields[*fieldOf[column]]);

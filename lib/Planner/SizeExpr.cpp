@@ -95,9 +95,14 @@ std::optional<SizeExpr> SizeExpr::multiply(const SizeExpr &lhs,
 std::optional<uint64_t> SizeExpr::evaluate(ArrayRef<uint64_t> values) const {
   uint64_t total = 0;
   for (const Term &term : terms) {
+    // A zero factor makes the term zero, however large the others.
+    if (llvm::any_of(term.symbols, [&](SymbolId symbol) {
+          assert(symbol < values.size() && "a symbol without a value");
+          return values[symbol] == 0;
+        }))
+      continue;
     std::optional<uint64_t> product = term.coefficient;
     for (SymbolId symbol : term.symbols) {
-      assert(symbol < values.size() && "a symbol without a value");
       product = checkedMul(*product, values[symbol]);
       if (!product)
         return std::nullopt;

@@ -58,17 +58,21 @@ size_t SymbolicPlan::getNumEdges() const {
   return edges;
 }
 
-/// The orientation of the pairs live at once by the offsets of `points`'s
-/// plan, transitively reduced.
+/// The orientation of the pairs live at once by `offsets`, a plan of the
+/// buffers `atPoint`, transitively reduced.
 static SymbolicPlan orient(const SymbolicProblem &problem,
                            const detail::OverlapGraph &graph,
+                           ArrayRef<Buffer> atPoint,
                            ArrayRef<uint64_t> offsets) {
   size_t count = problem.buffers.size();
   SymbolicPlan plan;
   plan.order.resize(count);
   std::iota(plan.order.begin(), plan.order.end(), 0u);
+  // By offset, then by end: a buffer of no bytes at the point lies below
+  // one that starts where it is, as the plan has them.
   llvm::stable_sort(plan.order, [&](unsigned lhs, unsigned rhs) {
-    return offsets[lhs] < offsets[rhs];
+    return std::pair(offsets[lhs], offsets[lhs] + atPoint[lhs].size) <
+           std::pair(offsets[rhs], offsets[rhs] + atPoint[rhs].size);
   });
   SmallVector<unsigned> rank(count);
   for (auto [position, index] : llvm::enumerate(plan.order))
@@ -235,7 +239,7 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
       orders.push_back(std::move(*apart));
     }
     for (auto [index, offsets] : llvm::enumerate(orders)) {
-      SymbolicPlan plan = orient(problem, graph, offsets);
+      SymbolicPlan plan = orient(problem, graph, *buffers, offsets);
       plan.orientedAt.assign(point.begin(), point.end());
       plan.fixedBelow = index == 1;
       plan.outcome.strategy = placed->outcome.strategy.empty()

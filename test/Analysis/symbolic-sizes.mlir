@@ -51,15 +51,18 @@ func.func @polynomials(%x: memref<?x16xf32>, %n: index, %m: i32) {
 }
 
 // What is no polynomial of the arguments: a loaded value, a loop's
-// induction variable (no upper bound here), a division, a subtraction. A
-// dynamic alloca is left as it was.
-// CHECK-LABEL: @not_polynomials: 5 buffers
+// induction variable (no upper bound here), a division, a subtraction, a
+// product of i8 (which wraps), a cast to i16 (which cuts). A dynamic alloca
+// is left as it was.
+// CHECK-LABEL: @not_polynomials: 7 buffers
 // CHECK-NEXT:  "loaded" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a value computed by 'memref.load'
 // CHECK-NEXT:  "iv" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a block argument that is not one of the function's
 // CHECK-NEXT:  "divided" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a division or remainder in an affine map
 // CHECK-NEXT:  "difference" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a value computed by 'arith.subi'
+// CHECK-NEXT:  "narrow" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a sum or product of integers narrower than 64 bits
+// CHECK-NEXT:  "cut" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound, and its extent 0 is no polynomial of the function's arguments: a cast to a narrower integer
 // CHECK-NEXT:  "alloca" alloca memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound{{$}}
-func.func @not_polynomials(%sizes: memref<1xindex>, %n: index, %k: index) {
+func.func @not_polynomials(%sizes: memref<1xindex>, %n: index, %k: index, %b: i8) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %l = memref.load %sizes[%c0] : memref<1xindex>
@@ -71,6 +74,61 @@ func.func @not_polynomials(%sizes: memref<1xindex>, %n: index, %k: index) {
   %divided = memref.alloc(%q) : memref<?xf32> loc("divided")
   %s = arith.subi %n, %k : index
   %difference = memref.alloc(%s) : memref<?xf32> loc("difference")
+  %bb = arith.muli %b, %b : i8
+  %bbi = arith.index_castui %bb : i8 to index
+  %narrow = memref.alloc(%bbi) : memref<?xf32> loc("narrow")
+  %short = arith.index_cast %n : index to i16
+  %back = arith.index_cast %short : i16 to index
+  %cut = memref.alloc(%back) : memref<?xf32> loc("cut")
   %alloca = memref.alloca(%n) : memref<?xf32> loc("alloca")
+  return
+}
+
+// A value that is the sum of another with itself, 40 times over, is looked
+// at once per value (2^40 ways down otherwise).
+// CHECK-LABEL: @doubling: 1 buffer
+// CHECK-NEXT:  "doubled" memref<?xi8>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 1099511627776*arg0 bytes over the function's arguments
+func.func @doubling(%n: index) {
+  %v0 = arith.addi %n, %n : index
+  %v1 = arith.addi %v0, %v0 : index
+  %v2 = arith.addi %v1, %v1 : index
+  %v3 = arith.addi %v2, %v2 : index
+  %v4 = arith.addi %v3, %v3 : index
+  %v5 = arith.addi %v4, %v4 : index
+  %v6 = arith.addi %v5, %v5 : index
+  %v7 = arith.addi %v6, %v6 : index
+  %v8 = arith.addi %v7, %v7 : index
+  %v9 = arith.addi %v8, %v8 : index
+  %v10 = arith.addi %v9, %v9 : index
+  %v11 = arith.addi %v10, %v10 : index
+  %v12 = arith.addi %v11, %v11 : index
+  %v13 = arith.addi %v12, %v12 : index
+  %v14 = arith.addi %v13, %v13 : index
+  %v15 = arith.addi %v14, %v14 : index
+  %v16 = arith.addi %v15, %v15 : index
+  %v17 = arith.addi %v16, %v16 : index
+  %v18 = arith.addi %v17, %v17 : index
+  %v19 = arith.addi %v18, %v18 : index
+  %v20 = arith.addi %v19, %v19 : index
+  %v21 = arith.addi %v20, %v20 : index
+  %v22 = arith.addi %v21, %v21 : index
+  %v23 = arith.addi %v22, %v22 : index
+  %v24 = arith.addi %v23, %v23 : index
+  %v25 = arith.addi %v24, %v24 : index
+  %v26 = arith.addi %v25, %v25 : index
+  %v27 = arith.addi %v26, %v26 : index
+  %v28 = arith.addi %v27, %v27 : index
+  %v29 = arith.addi %v28, %v28 : index
+  %v30 = arith.addi %v29, %v29 : index
+  %v31 = arith.addi %v30, %v30 : index
+  %v32 = arith.addi %v31, %v31 : index
+  %v33 = arith.addi %v32, %v32 : index
+  %v34 = arith.addi %v33, %v33 : index
+  %v35 = arith.addi %v34, %v34 : index
+  %v36 = arith.addi %v35, %v35 : index
+  %v37 = arith.addi %v36, %v36 : index
+  %v38 = arith.addi %v37, %v37 : index
+  %v39 = arith.addi %v38, %v38 : index
+  %doubled = memref.alloc(%v39) : memref<?xi8> loc("doubled")
   return
 }

@@ -179,11 +179,10 @@ llvm::Expected<CsvProblem> readSymbolic(llvm::StringRef text) {
 }
 
 TEST(ProblemCsvTest, SizesOverSymbols) {
-  llvm::Expected<CsvProblem> problem =
-      readSymbolic("id,lower,upper,size\n"
-                   "a,0,2,100\n"
-                   "b,1,3,4*seq*seq + 64\n"
-                   "c,2,4,batch*seq*2\n");
+  llvm::Expected<CsvProblem> problem = readSymbolic("id,lower,upper,size\n"
+                                                    "a,0,2,100\n"
+                                                    "b,1,3,4*seq*seq + 64\n"
+                                                    "c,2,4,batch*seq*2\n");
   ASSERT_TRUE(static_cast<bool>(problem)) << errorMessage(problem.takeError());
   EXPECT_EQ(problem->symbols, (llvm::SmallVector<std::string>{"seq", "batch"}));
   ASSERT_EQ(problem->symbolicSizes.size(), 3u);
@@ -194,6 +193,12 @@ TEST(ProblemCsvTest, SizesOverSymbols) {
             "4*seq*seq + 64");
   EXPECT_EQ(problem->symbolicSizes[2].evaluate({3, 5}),
             std::optional<uint64_t>(30));
+  // A product of numbers is a number of bytes.
+  llvm::Expected<CsvProblem> product =
+      readSymbolic("id,lower,upper,size\na,0,2,2*64\nb,1,3,100\n");
+  ASSERT_TRUE(static_cast<bool>(product));
+  EXPECT_FALSE(product->hasSymbolicSizes());
+  EXPECT_EQ(product->buffers[0].size, 128u);
   // Numbers alone are no symbolic problem, and cost no expressions.
   llvm::Expected<CsvProblem> plain =
       readSymbolic("id,lower,upper,size\na,0,2,100\n");
