@@ -80,9 +80,9 @@ constexpr unsigned kRunAlone = 2;
 using Clock = std::chrono::steady_clock;
 
 /// What `best` asks of a kind of plan; the policy is the same for both.
-template <typename PlanT> struct PlanKind;
+template <typename PlanT> struct PlanOps;
 
-template <> struct PlanKind<Plan> {
+template <> struct PlanOps<Plan> {
   using Strategy = OffsetStrategy;
   static uint64_t getSize(const Plan &plan) { return plan.slabSize; }
   static Error validate(ArrayRef<Buffer> buffers, const Plan &plan) {
@@ -102,7 +102,7 @@ template <> struct PlanKind<Plan> {
   }
 };
 
-template <> struct PlanKind<ObjectPlan> {
+template <> struct PlanOps<ObjectPlan> {
   using Strategy = ObjectStrategy;
   static uint64_t getSize(const ObjectPlan &plan) {
     return plan.getTotalSize();
@@ -126,7 +126,7 @@ template <> struct PlanKind<ObjectPlan> {
 
 /// What a `best` of either kind is made of.
 template <typename PlanT> struct BestParts {
-  using Strategy = typename PlanKind<PlanT>::Strategy;
+  using Strategy = typename PlanOps<PlanT>::Strategy;
   /// Run quick ones first, the others in the second step, each group in
   /// this order.
   std::vector<std::unique_ptr<Strategy>> candidates;
@@ -163,8 +163,8 @@ public:
   Expected<PlanT> finish(double searchSeconds);
 
 private:
-  using Kind = PlanKind<PlanT>;
-  using Strategy = typename Kind::Strategy;
+  using Ops = PlanOps<PlanT>;
+  using Strategy = typename Ops::Strategy;
 
   const Strategy &getStrategy(unsigned index) const {
     return index == finisherIndex ? *parts.finisher : *parts.candidates[index];
@@ -172,6 +172,9 @@ private:
   /// Runs strategy `index` within `seconds` and records its outcome; true
   /// when the smallest valid plan so far meets the lower bound.
   bool run(unsigned index, double seconds);
+  /// Records `plan` as strategy `index`'s outcome, which ran; true when the
+  /// smallest valid plan so far meets the lower bound.
+  bool record(unsigned index, Expected<PlanT> plan);
   /// Whether outcome `index` holds a valid plan, checking it the first
   /// time; an invalid plan becomes the outcome's failure.
   bool isValid(unsigned index);
@@ -319,7 +322,7 @@ BestRun<PlanT>::BestRun(const BestParts<PlanT> &parts, ArrayRef<Buffer> buffers)
   // on its own) cannot meet the bound, so waiting for the first plans
   // changes nothing but when the bound is computed; where all are live at
   // one time, naive meets it, and the bound does not wait.
-  boundWaits = Kind::kBoundMayWait && options.deadline.isSet() &&
+  boundWaits = Ops::kBoundMayWait && options.deadline.isSet() &&
                buffers.size() >= options.cheapFirstFromBuffers &&
                !areAllLiveAtOnce(buffers);
 }
@@ -332,7 +335,7 @@ template <typename PlanT> std::optional<uint64_t> BestRun<PlanT>::getBound() {
   if (boundWaits && (next < kRunAlone || options.deadline.hasPassed()))
     return std::nullopt;
   boundAsked = true;
-  if (Expected<uint64_t> bound = Kind::computeBound(buffers))
+  if (Expected<uint64_t> bound = Ops::computeBound(buffers))
     lowerBound = *bound;
   else
     consumeError(bound.takeError());
@@ -345,7 +348,7 @@ template <typename PlanT> bool BestRun<PlanT>::isValid(unsigned index) {
     return false;
   if (outcome.checked)
     return true;
-  if (Error error = Kind::validate(buffers, *outcome.plan)) {
+  if (Error error = Ops::validate(buffers, *outcome.plan)) {
     outcome.plan.reset();
     outcome.failure = "invalid: " + toString(std::move(error));
     return false;
@@ -362,8 +365,8 @@ std::optional<unsigned> BestRun<PlanT>::findSmallestValid() {
       bySize.push_back(i);
   // Stable: among equal plans the first given stays first.
   llvm::stable_sort(bySize, [&](unsigned lhs, unsigned rhs) {
-    return Kind::getSize(*outcomes[lhs].plan) <
-           Kind::getSize(*outcomes[rhs].plan);
+    return Ops::getSize(*outcomes[lhs].plan) <
+           Ops::getSize(*outcomes[rhs].plan);
   });
   for (unsigned index : bySize)
     if (isValid(index))
@@ -376,7 +379,7 @@ template <typename PlanT> bool BestRun<PlanT>::isAtBound() {
   if (!bound)
     return false;
   for (unsigned i = 0, e = outcomes.size(); i != e; ++i)
-    if (outcomes[i].plan && Kind::getSize(*outcomes[i].plan) <= *bound &&
+    if (outcomes[i].plan && Ops::getSize(*outcomes[i].plan) <= *bound &&
         isValid(i))
       return true;
   return false;
@@ -398,7 +401,7 @@ template <typename PlanT> bool BestRun<PlanT>::isWithinTolerance() {
   double allowed = std::floor(double(*bound) * tolerance);
   std::optional<unsigned> smallest = findSmallestValid();
   return smallest &&
-         double(Kind::getSize(*outcomes[*smallest].plan) - *bound) <= allowed;
+         double(Ops::getSize(*outcomes[*smallest].plan) - *bound) <= allowed;
 }
 
 template <typename PlanT>
@@ -421,7 +424,11 @@ bool BestRun<PlanT>::run(unsigned index, double limit) {
   if constexpr (std::is_same_v<PlanT, Plan>)
     if (smallest)
       request.start = &*outcomes[*smallest].plan;
-  Expected<PlanT> plan = Kind::run(getStrategy(index), buffers, request);
+  return record(index, Ops::run(getStrategy(index), buffers, request));
+}
+
+template <typename PlanT>
+bool BestRun<PlanT>::record(unsigned index, Expected<PlanT> plan) {
   ran[index] = true;
   Outcome<PlanT> &outcome = outcomes[index];
   if (!plan) {
@@ -463,41 +470,32 @@ template <typename PlanT> void BestRun<PlanT>::runQuickStrategies() {
   unsigned first = next;
   // Read before the others write their outcomes; only a deadline asks.
   bool havePlan = options.deadline.isSet() && hasPlan();
-  SmallVector<char> started(quickCount - first, false);
-  std::vector<Expected<PlanT>> plans;
-  plans.reserve(quickCount - first);
-  for (unsigned i = first; i != quickCount; ++i)
-    plans.push_back(createStringError("did not run"));
+  // Empty where the strategy did not start before the deadline.
+  std::vector<std::optional<Expected<PlanT>>> plans(quickCount - first);
   options.parallelFor(quickCount - first, [&](size_t offset) {
     if (havePlan && options.deadline.hasPassed())
       return;
-    started[offset] = true;
-    consumeError(plans[offset].takeError());
-    plans[offset] =
-        Kind::run(getStrategy(order[first + offset]), buffers, PlanRequest());
+    plans[offset].emplace(
+        Ops::run(getStrategy(order[first + offset]), buffers, PlanRequest()));
   });
   for (; next != quickCount; ++next) {
-    unsigned index = order[next];
-    Expected<PlanT> &plan = plans[next - first];
-    if (!started[next - first]) {
+    std::optional<Expected<PlanT>> &plan = plans[next - first];
+    if (!plan) {
       cut = Cut::OutOfTime;
       break;
     }
-    ran[index] = true;
-    if (!plan) {
-      outcomes[index].failure = "failed: " + toString(plan.takeError());
-      continue;
-    }
-    outcomes[index].plan = std::move(*plan);
-    if (isAtBound()) {
+    bool atBound = record(order[next], std::move(*plan));
+    plan.reset();
+    if (atBound) {
       ++next;
       cut = Cut::AtLowerBound;
       break;
     }
   }
-  for (Expected<PlanT> &plan : plans)
-    if (!plan)
-      consumeError(plan.takeError());
+  // What those after the end of the run found.
+  for (std::optional<Expected<PlanT>> &plan : plans)
+    if (plan && !*plan)
+      consumeError(plan->takeError());
   if (cut == Cut::None)
     stopIfWithinTolerance();
 }
@@ -553,7 +551,7 @@ template <typename PlanT> Expected<PlanT> BestRun<PlanT>::summarize() {
   raw_string_ostream os(details);
   if (winner)
     os << "best: " << names[*winner] << " won ("
-       << Kind::getSize(*outcomes[*winner].plan) << ")";
+       << Ops::getSize(*outcomes[*winner].plan) << ")";
   else
     os << "best: no strategy gave a valid plan";
   SmallVector<StringRef> notRun;
@@ -566,7 +564,7 @@ template <typename PlanT> Expected<PlanT> BestRun<PlanT>::summarize() {
     os << (firstListed ? "; " : ", ") << names[i] << " ";
     firstListed = false;
     if (outcomes[i].plan) {
-      os << Kind::getSize(*outcomes[i].plan);
+      os << Ops::getSize(*outcomes[i].plan);
       const PlanOutcome &outcome = outcomes[i].plan->outcome;
       if (i == finisherIndex && outcome.provenOptimal)
         os << " (proven optimal)";
@@ -613,11 +611,11 @@ template <typename PlanT> Expected<PlanT> BestRun<PlanT>::summarize() {
   // A bound that waits is not computed past the deadline for this.
   if (std::optional<uint64_t> bound = getBound()) {
     summary.provenBound = std::max(summary.provenBound, *bound);
-    if (Kind::kBoundIsLive)
+    if (Ops::kBoundIsLive)
       summary.liveBound = bound;
   }
   PlanT result = std::move(*outcomes[*winner].plan);
-  summary.provenOptimal = Kind::getSize(result) <= summary.provenBound;
+  summary.provenOptimal = Ops::getSize(result) <= summary.provenBound;
   result.outcome = std::move(summary);
   result.details = std::move(details);
   return result;
