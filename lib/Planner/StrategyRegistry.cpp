@@ -17,6 +17,8 @@
 #include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cassert>
+
 using namespace llvm;
 
 namespace memplan {
@@ -118,14 +120,12 @@ createFromEntry(const StrategyEntry<ObjectStrategy> &entry,
   return strategy;
 }
 
-/// The offset strategies that declare `traits`, in table order, but for the
-/// one `except` creates.
-static std::vector<std::unique_ptr<OffsetStrategy>> createWithTraits(
-    StrategyTraits traits, const StrategyOptions &options,
-    decltype(StrategyEntry<OffsetStrategy>::create) except = nullptr) {
+/// The offset strategies that declare `traits`, in table order.
+static std::vector<std::unique_ptr<OffsetStrategy>>
+createWithTraits(StrategyTraits traits, const StrategyOptions &options) {
   std::vector<std::unique_ptr<OffsetStrategy>> strategies;
   for (const StrategyEntry<OffsetStrategy> &entry : offsetStrategyTable)
-    if (hasTraits(entry.traits, traits) && entry.create != except)
+    if (hasTraits(entry.traits, traits))
       strategies.push_back(createFromEntry(entry, options));
   return strategies;
 }
@@ -142,17 +142,15 @@ assembleExactStrategy(const StrategyOptions &options) {
   return createExactStrategy(createExactStartingStrategies(), options);
 }
 
-/// hill-climb starts from greedy-size, whose order it searches, and every
-/// other strategy that declares StrategyTraits::StartsHillClimb, in table
-/// order.
+/// hill-climb starts from every strategy that declares
+/// StrategyTraits::StartsHillClimb, in table order; greedy-size, whose order
+/// it searches, comes first in the table.
 std::unique_ptr<OffsetStrategy>
 assembleHillClimbStrategy(const StrategyOptions &options) {
-  std::vector<std::unique_ptr<OffsetStrategy>> starters;
-  starters.push_back(createGreedyBySizeStrategy(options));
-  for (std::unique_ptr<OffsetStrategy> &starter :
-       createWithTraits(StrategyTraits::StartsHillClimb, options,
-                        createGreedyBySizeStrategy))
-    starters.push_back(std::move(starter));
+  std::vector<std::unique_ptr<OffsetStrategy>> starters =
+      createWithTraits(StrategyTraits::StartsHillClimb, options);
+  assert(!starters.empty() && starters.front()->getName() == "greedy-size" &&
+         "hill-climb searches greedy-size's order");
   return createHillClimbStrategy(std::move(starters), options);
 }
 

@@ -101,7 +101,8 @@ enum class StrategyTraits : unsigned {
   /// `best` runs these quick strategies before the others, so that a plan
   /// of their quality is at hand if the deadline stops the slower ones.
   CostIgnoresOverlap = 1u << 2,
-  /// hill-climb starts from its plan as well as from greedy-size's.
+  /// hill-climb starts from its plan. The first such row must be
+  /// greedy-size, whose order it searches.
   StartsHillClimb = 1u << 3,
   /// exact starts from the smallest of the plans of these when it is given
   /// none.
