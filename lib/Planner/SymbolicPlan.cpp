@@ -103,17 +103,15 @@ static SymbolicPlan orient(const SymbolicProblem &problem,
   return plan;
 }
 
-Expected<Plan> evaluateSymbolicPlan(const SymbolicProblem &problem,
-                                    const SymbolicPlan &plan,
-                                    ArrayRef<uint64_t> values) {
-  Expected<SmallVector<Buffer>> buffers = problem.instantiate(values);
-  if (!buffers)
-    return buffers.takeError();
+/// The offsets and slab of `plan` for `buffers`, the problem's at some
+/// values.
+static Expected<Plan> placeInstance(const SymbolicPlan &plan,
+                                    ArrayRef<Buffer> buffers) {
   Plan result;
-  result.offsets.assign(buffers->size(), 0);
-  SmallVector<uint64_t> ends(buffers->size(), 0);
+  result.offsets.assign(buffers.size(), 0);
+  SmallVector<uint64_t> ends(buffers.size(), 0);
   for (unsigned index : plan.order) {
-    const Buffer &buffer = (*buffers)[index];
+    const Buffer &buffer = buffers[index];
     uint64_t floor = 0;
     for (unsigned other : plan.below[index])
       floor = std::max(floor, ends[other]);
@@ -131,18 +129,33 @@ Expected<Plan> evaluateSymbolicPlan(const SymbolicProblem &problem,
   return result;
 }
 
+Expected<Plan> evaluateSymbolicPlan(const SymbolicProblem &problem,
+                                    const SymbolicPlan &plan,
+                                    ArrayRef<uint64_t> values) {
+  Expected<SmallVector<Buffer>> buffers = problem.instantiate(values);
+  if (!buffers)
+    return buffers.takeError();
+  return placeInstance(plan, *buffers);
+}
+
+namespace {
+/// The problem at one sample point, and its lower bound there.
+struct Sample {
+  SmallVector<Buffer> buffers;
+  uint64_t bound = 0;
+};
+} // namespace
+
 /// The largest ratio of `plan`'s slab to the lower bound over `samples`.
-static Expected<double> findWorstRatio(const SymbolicProblem &problem,
-                                       const SymbolicPlan &plan,
-                                       ArrayRef<SmallVector<uint64_t>> samples,
-                                       ArrayRef<uint64_t> bounds) {
+static Expected<double> findWorstRatio(const SymbolicPlan &plan,
+                                       ArrayRef<Sample> samples) {
   double worst = 1;
-  for (auto [sample, bound] : llvm::zip_equal(samples, bounds)) {
-    Expected<Plan> placed = evaluateSymbolicPlan(problem, plan, sample);
+  for (const Sample &sample : samples) {
+    Expected<Plan> placed = placeInstance(plan, sample.buffers);
     if (!placed)
       return placed.takeError();
-    if (bound != 0)
-      worst = std::max(worst, double(placed->slabSize) / double(bound));
+    if (sample.bound != 0)
+      worst = std::max(worst, double(placed->slabSize) / double(sample.bound));
   }
   return worst;
 }
@@ -201,15 +214,16 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
     buffer.size = size.isZero() ? 0 : 1;
   detail::OverlapGraph graph(occupied);
 
-  SmallVector<uint64_t> bounds;
-  for (ArrayRef<uint64_t> sample : samples) {
-    Expected<SmallVector<Buffer>> buffers = problem.instantiate(sample);
+  // Each sample point's buffers once, for every order weighed there.
+  std::vector<Sample> instances;
+  for (ArrayRef<uint64_t> values : samples) {
+    Expected<SmallVector<Buffer>> buffers = problem.instantiate(values);
     if (!buffers)
       return buffers.takeError();
     Expected<uint64_t> bound = computeLowerBound(*buffers);
     if (!bound)
       return bound.takeError();
-    bounds.push_back(*bound);
+    instances.push_back({std::move(*buffers), *bound});
   }
 
   bool mixesFixedSizes =
@@ -246,7 +260,7 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
                                   ? strategy.getName().str()
                                   : placed->outcome.strategy;
       if (!samples.empty()) {
-        Expected<double> worst = findWorstRatio(problem, plan, samples, bounds);
+        Expected<double> worst = findWorstRatio(plan, instances);
         if (!worst)
           return worst.takeError();
         plan.worstRatio = *worst;
