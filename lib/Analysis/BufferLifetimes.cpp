@@ -432,7 +432,7 @@ bool FunctionBuffer::isInLife(Operation *user) const {
          (!nextLifeBegin || top->isBeforeInBlock(nextLifeBegin));
 }
 
-OperandRange FunctionBuffer::getDynamicSizes() const {
+OperandRange getAllocDynamicSizes(Operation *alloc) {
   if (auto heap = dyn_cast<memref::AllocOp>(alloc))
     return heap.getDynamicSizes();
   return cast<memref::AllocaOp>(alloc).getDynamicSizes();

@@ -2,6 +2,8 @@
 
 #include "memplan/Analysis/SymbolicSizes.h"
 
+#include "memplan/Analysis/BufferLifetimes.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -123,10 +125,7 @@ FailureOr<SizeExpr> PolynomialFinder::findDim(Value source, int64_t dim,
   if (isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(op)) {
     auto shaped = cast<MemRefType>(source.getType());
     unsigned operand = shaped.getDynamicDimIndex(dim);
-    ValueRange sizes = isa<memref::AllocOp>(op)
-                           ? cast<memref::AllocOp>(op).getDynamicSizes()
-                           : cast<memref::AllocaOp>(op).getDynamicSizes();
-    return find(sizes[operand], depth + 1);
+    return find(getAllocDynamicSizes(op)[operand], depth + 1);
   }
   return fail("the dimension of " + describe(source));
 }
@@ -230,10 +229,7 @@ FailureOr<SizeExpr> computeSymbolicSize(Operation *alloc, uint64_t elementBytes,
                                         SizeSymbols &symbols,
                                         std::string &why) {
   auto type = cast<MemRefType>(alloc->getResult(0).getType());
-  ValueRange dynamicSizes =
-      isa<memref::AllocOp>(alloc)
-          ? ValueRange(cast<memref::AllocOp>(alloc).getDynamicSizes())
-          : ValueRange(cast<memref::AllocaOp>(alloc).getDynamicSizes());
+  OperandRange dynamicSizes = getAllocDynamicSizes(alloc);
   std::optional<SizeExpr> size = SizeExpr::getConstant(elementBytes);
   auto dynamic = dynamicSizes.begin();
   for (auto [dim, extent] : llvm::enumerate(type.getShape())) {

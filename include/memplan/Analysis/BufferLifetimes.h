@@ -20,6 +20,10 @@
 
 namespace memplan {
 
+/// The size operands of the dynamic dimensions of a memref.alloc or
+/// memref.alloca.
+mlir::OperandRange getAllocDynamicSizes(mlir::Operation *alloc);
+
 /// One memref.alloc or memref.alloca of a function.
 struct FunctionBuffer {
   /// The memref.alloc, or the memref.alloca when `onStack`.
@@ -93,7 +97,9 @@ struct FunctionBuffer {
   }
   mlir::MemRefType getType() const { return getMemRef().getType(); }
   /// The size operands of the dynamic dimensions.
-  mlir::OperandRange getDynamicSizes() const;
+  mlir::OperandRange getDynamicSizes() const {
+    return getAllocDynamicSizes(alloc);
+  }
   /// Whether the allocation's life is split into several buffers.
   bool isSplit() const { return lifeBegin || nextLifeBegin || lifeRegion; }
   /// The op that begins this life by writing the whole buffer, if any.
