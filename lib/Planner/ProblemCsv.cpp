@@ -240,9 +240,12 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName,
     if (symbolicSize && problem.symbolicSizes.empty())
       for (const Buffer &before : problem.buffers)
         problem.symbolicSizes.push_back(SizeExpr::getConstant(before.size));
-    bool keepExpressions = !problem.symbolicSizes.empty() || symbolicSize;
-    if (!symbolicSize)
-      symbolicSize = SizeExpr::getConstant(values[Size]);
+    bool keepExpressions =
+        !problem.symbolicSizes.empty() || symbolicSize.has_value();
+    // The row's size as an expression, made only where one is needed.
+    auto getRowSize = [&] {
+      return symbolicSize ? *symbolicSize : SizeExpr::getConstant(values[Size]);
+    };
     StringRef id = fields[*fieldOf[Id]];
     if (id.empty())
       return reader.error(line, "empty field 'id'");
@@ -259,7 +262,7 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName,
     LiveRange range{values[Lower], values[Upper]};
     if (inserted) {
       if (keepExpressions)
-        problem.symbolicSizes.push_back(*symbolicSize);
+        problem.symbolicSizes.push_back(getRowSize());
       Buffer buffer;
       buffer.size = values[Size];
       buffer.alignment = values[Alignment];
@@ -269,14 +272,18 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName,
     } else {
       // Another interval of a gapped lifetime.
       const Buffer &buffer = problem.buffers[index];
-      SizeExpr size = keepExpressions ? problem.symbolicSizes[index]
-                                      : SizeExpr::getConstant(buffer.size);
-      if (size != *symbolicSize || buffer.alignment != values[Alignment])
+      bool sameSize = keepExpressions
+                          ? problem.symbolicSizes[index] == getRowSize()
+                          : buffer.size == values[Size];
+      if (!sameSize || buffer.alignment != values[Alignment])
         return reader.error(
             line, "id '" + shown(id) + "' has size " +
-                      symbolicSize->toString(problem.symbols) +
+                      getRowSize().toString(problem.symbols) +
                       " and alignment " + Twine(values[Alignment]) +
-                      ", but size " + size.toString(problem.symbols) +
+                      ", but size " +
+                      (keepExpressions ? problem.symbolicSizes[index]
+                                       : SizeExpr::getConstant(buffer.size))
+                          .toString(problem.symbols) +
                       " and alignment " + Twine(buffer.alignment) +
                       " on line " + Twine(it->second.line) +
                       " (the rows of one id are intervals of one buffer)");
