@@ -268,8 +268,7 @@ std::string describeDynamicSize(FunctionBuffer &buffer,
   if (failed(size))
     return message + ", and " + why;
   buffer.symbolicSize = *size;
-  return message + ": " + size->toString(symbols.getNames()) +
-         " bytes over the function's arguments";
+  return describeRunTimeSize(*size, symbols);
 }
 
 /// Analyses one allocation; the frees it shares with other buffers are
@@ -280,7 +279,7 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
                             const ProgramOrder &order, const DataLayout &layout,
                             uint64_t minAlignment,
                             ControlFlowComponents &components, bool splitLives,
-                            SizeSymbols &symbols,
+                            SizeSymbols &symbols, bool keepSymbolic,
                             SmallVector<OpOperand *> &sharedFrees,
                             SmallVector<BufferLife> &lives) {
   FunctionBuffer buffer;
@@ -297,9 +296,12 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
   FailureOr<SmallVector<int64_t>> shape =
       getPlannedShape(buffer, buffer.atUpperBound);
   if (failed(shape)) {
-    buffer.leftAlone = LeftAlone{LeftAloneKind::DynamicShape,
-                                 describeDynamicSize(buffer, stride, symbols)};
-    return buffer;
+    std::string message = describeDynamicSize(buffer, stride, symbols);
+    if (!keepSymbolic || !buffer.symbolicSize) {
+      buffer.leftAlone = LeftAlone{LeftAloneKind::DynamicShape, message};
+      return buffer;
+    }
+    buffer.atUpperBound = false;
   }
 
   if (!stride) {
@@ -308,17 +310,20 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
                                  "data layout"};
     return buffer;
   }
-  std::optional<uint64_t> size = *stride;
-  for (int64_t extent : *shape)
-    size = size ? checkedMul(*size, extent) : std::nullopt;
-  // A slab is a memref of bytes, whose extent is a signed 64-bit integer.
-  if (!size || *size > static_cast<uint64_t>(INT64_MAX)) {
-    buffer.leftAlone =
-        LeftAlone{LeftAloneKind::Unsized,
-                  "its size in bytes does not fit the extent of a memref"};
-    return buffer;
+  // A size known only at run time is its symbolicSize.
+  if (succeeded(shape)) {
+    std::optional<uint64_t> size = *stride;
+    for (int64_t extent : *shape)
+      size = size ? checkedMul(*size, extent) : std::nullopt;
+    // A slab is a memref of bytes, whose extent is a signed 64-bit integer.
+    if (!size || *size > static_cast<uint64_t>(INT64_MAX)) {
+      buffer.leftAlone =
+          LeftAlone{LeftAloneKind::Unsized,
+                    "its size in bytes does not fit the extent of a memref"};
+      return buffer;
+    }
+    buffer.size = *size;
   }
-  buffer.size = *size;
   buffer.alignment = std::max<uint64_t>(
       {minAlignment, layout.getTypeABIAlignment(type.getElementType()),
        llvm::PowerOf2Ceil(getAlignmentAttribute(alloc).value_or(1))});
@@ -432,22 +437,32 @@ bool FunctionBuffer::isInLife(Operation *user) const {
          (!nextLifeBegin || top->isBeforeInBlock(nextLifeBegin));
 }
 
+std::string describeRunTimeSize(const SizeExpr &size,
+                                const SizeSymbols &symbols) {
+  return "has a dynamic size with no constant upper bound: " +
+         size.toString(symbols.getNames()) +
+         " bytes over the function's arguments";
+}
+
 OperandRange getAllocDynamicSizes(Operation *alloc) {
   if (auto heap = dyn_cast<memref::AllocOp>(alloc))
     return heap.getDynamicSizes();
   return cast<memref::AllocaOp>(alloc).getDynamicSizes();
 }
 
-std::vector<FunctionBuffer> analyzeFunctionBuffers(
-    FunctionOpInterface func, BufferAliasAnalysis &aliasAnalysis,
-    uint64_t minAlignment, bool withAllocas, bool splitLives) {
+std::vector<FunctionBuffer>
+analyzeFunctionBuffers(FunctionOpInterface func,
+                       BufferAliasAnalysis &aliasAnalysis,
+                       uint64_t minAlignment, bool withAllocas, bool splitLives,
+                       SizeSymbols *keptSymbols) {
   std::vector<FunctionBuffer> buffers;
   if (func.isExternal())
     return buffers;
   ProgramOrder order(func);
   DataLayout layout = DataLayout::closest(func);
   ControlFlowComponents components;
-  SizeSymbols symbols;
+  SizeSymbols ownSymbols;
+  SizeSymbols &symbols = keptSymbols ? *keptSymbols : ownSymbols;
   // The allocations first, so that the vectors are sized once: growing
   // them copied every buffer analysed so far.
   SmallVector<Operation *> allocs;
@@ -465,9 +480,10 @@ std::vector<FunctionBuffer> analyzeFunctionBuffers(
   sharedFrees.reserve(allocs.size());
   lives.reserve(allocs.size());
   for (Operation *alloc : allocs) {
-    buffers.push_back(analyzeAlloc(
-        alloc, func, aliasAnalysis, order, layout, minAlignment, components,
-        splitLives, symbols, sharedFrees.emplace_back(), lives.emplace_back()));
+    buffers.push_back(
+        analyzeAlloc(alloc, func, aliasAnalysis, order, layout, minAlignment,
+                     components, splitLives, symbols, keptSymbols != nullptr,
+                     sharedFrees.emplace_back(), lives.emplace_back()));
     LLVM_DEBUG({
       const FunctionBuffer &buffer = buffers.back();
       llvm::dbgs() << "memplan-analysis: @" << func.getName() << ": "

@@ -33,12 +33,17 @@ SmallVector<std::string> SizeSymbols::getNames() const {
   return names;
 }
 
-SymbolId SizeSymbols::getSymbol(BlockArgument argument,
-                                std::optional<int64_t> dim) {
-  for (auto [index, symbol] : llvm::enumerate(symbols))
-    if (symbol.argument == argument && symbol.dim == dim)
-      return index;
-  symbols.push_back({argument, dim});
+FailureOr<SymbolId> SizeSymbols::getSymbol(BlockArgument argument,
+                                           std::optional<int64_t> dim,
+                                           Widening widening) {
+  for (auto [index, symbol] : llvm::enumerate(symbols)) {
+    if (symbol.argument != argument || symbol.dim != dim)
+      continue;
+    if (symbol.widening != widening)
+      return failure();
+    return index;
+  }
+  symbols.push_back({argument, dim, widening});
   return symbols.size() - 1;
 }
 
@@ -119,7 +124,7 @@ FailureOr<SizeExpr> PolynomialFinder::findDim(Value source, int64_t dim,
   if (!type.isDynamicDim(dim))
     return SizeExpr::getConstant(type.getDimSize(dim));
   if (BlockArgument argument = getFunctionArgument(source))
-    return SizeExpr::getSymbol(symbols.getSymbol(argument, dim));
+    return SizeExpr::getSymbol(*symbols.getSymbol(argument, dim));
   // The dimension of another buffer is the size it was allocated with.
   Operation *op = source.getDefiningOp();
   if (isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(op)) {
@@ -180,7 +185,11 @@ FailureOr<SizeExpr> PolynomialFinder::findOnce(Value value, unsigned depth) {
   if (BlockArgument argument = getFunctionArgument(value)) {
     if (!argument.getType().isIntOrIndex())
       return fail("an argument that is not an integer");
-    return SizeExpr::getSymbol(symbols.getSymbol(argument, std::nullopt));
+    // A narrower one is a size only through its cast to 64 bits, below:
+    // sign and zero extension read different values.
+    if (getBitWidth(argument.getType()) < 64)
+      return fail("an argument narrower than 64 bits, not cast to 64 bits");
+    return SizeExpr::getSymbol(*symbols.getSymbol(argument, std::nullopt));
   }
   Operation *op = value.getDefiningOp();
   if (!op)
@@ -208,9 +217,24 @@ FailureOr<SizeExpr> PolynomialFinder::findOnce(Value value, unsigned depth) {
   // one that narrows may cut the value.
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtUIOp,
           arith::ExtSIOp>(op)) {
-    if (getBitWidth(value.getType()) < getBitWidth(op->getOperand(0).getType()))
+    Value source = op->getOperand(0);
+    unsigned width = getBitWidth(value.getType());
+    if (width < getBitWidth(source.getType()))
       return fail("a cast to a narrower integer");
-    return find(op->getOperand(0), depth + 1);
+    // A narrow argument widened to 64 bits is a symbol of its own, which
+    // the rewrite widens the same way.
+    BlockArgument argument = getFunctionArgument(source);
+    if (argument && width == 64 && getBitWidth(source.getType()) < 64) {
+      auto widening = isa<arith::IndexCastUIOp, arith::ExtUIOp>(op)
+                          ? SizeSymbols::Widening::Unsigned
+                          : SizeSymbols::Widening::Signed;
+      FailureOr<SymbolId> symbol =
+          symbols.getSymbol(argument, std::nullopt, widening);
+      if (failed(symbol))
+        return fail("an argument read both sign- and zero-extended");
+      return SizeExpr::getSymbol(*symbol);
+    }
+    return find(source, depth + 1);
   }
   if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
     AffineMap map = apply.getAffineMap();

@@ -371,4 +371,25 @@ getSamplePoints(unsigned numSymbols, uint64_t lowest, uint64_t highest) {
   return points;
 }
 
+SmallVector<SmallVector<uint64_t>>
+getCandidatePoints(ArrayRef<uint64_t> hint,
+                   ArrayRef<SmallVector<uint64_t>> samples) {
+  SmallVector<SmallVector<uint64_t>> candidates = {llvm::to_vector(hint)};
+  for (const SmallVector<uint64_t> &sample : samples)
+    if (!llvm::is_contained(candidates, sample))
+      candidates.push_back(sample);
+  return candidates;
+}
+
+Expected<std::pair<uint64_t, uint64_t>> parseSizeRange(StringRef text) {
+  uint64_t lowest, highest;
+  auto [lowText, highText] = text.split(':');
+  if (lowText.getAsInteger(10, lowest) || highText.getAsInteger(10, highest) ||
+      lowest > highest)
+    return makeError("a size range is LOWEST:HIGHEST, two numbers in order, "
+                     "not '" +
+                     text + "'");
+  return std::make_pair(lowest, highest);
+}
+
 } // namespace memplan

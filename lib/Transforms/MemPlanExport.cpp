@@ -58,8 +58,10 @@ struct MemPlanExportPass
       emitError(getOperation().getLoc()) << problem;
       return signalPassFailure();
     }
-    ModuleBuffers buffers =
-        analyzeModule(getOperation(), SpaceLimits::fromOptions(options));
+    SpaceLimits limits = SpaceLimits::fromOptions(options);
+    limits.whyNotRunTimeSizes =
+        getArgument().str() + " writes sizes known at compile time only";
+    ModuleBuffers buffers = analyzeModule(getOperation(), limits);
     for (const SpaceProblem &space : buffers.spaces)
       // A comma or a line break would break the CSV row.
       if (StringRef(space.functionName).find_first_of(",\r\n") !=

@@ -84,6 +84,96 @@ void leaveAloneBeyondMemRefExtent(SmallVectorImpl<FunctionBuffer *> &buffers) {
   });
 }
 
+/// Leaves alone `buffer`, whose size is known only at run time, saying why
+/// it is not planned.
+void leaveRunTimeSizeAlone(FunctionBuffer &buffer, const SizeSymbols &symbols,
+                           StringRef why) {
+  buffer.leftAlone =
+      LeftAlone{LeftAloneKind::DynamicShape,
+                describeRunTimeSize(*buffer.symbolicSize, symbols) +
+                    " (not planned: " + why.str() + ")"};
+}
+
+/// Why `buffer`, whose size is known only at run time, cannot be planned
+/// in its memory space, or "".
+std::string whyNotPlanRunTimeSize(const FunctionBuffer &buffer,
+                                  const SpaceLimits &limits) {
+  if (limits.getCapacity(buffer.memorySpace))
+    return "its memory space has a capacity, which a size known only at run "
+           "time cannot be held to";
+  if (limits.isSharedByGroup(buffer.memorySpace))
+    return "its memory space is shared by a GPU group, planned at sizes "
+           "known at compile time only";
+  SmallVector<uint64_t> hint(buffer.symbolicSize->getNumSymbolsUsed(),
+                             limits.sizeHint);
+  std::optional<uint64_t> atHint = buffer.symbolicSize->evaluate(hint);
+  if (!atHint || *atHint > static_cast<uint64_t>(INT64_MAX))
+    return "at size-hint=" + std::to_string(limits.sizeHint) +
+           " it does not fit the extent of a memref";
+  return "";
+}
+
+/// Leaves alone the buffers of one slab's `buffers` whose sizes are known
+/// only at run time where the slab has more buffers than a plan for every
+/// size takes (kMaxSymbolicBuffers); removes them from `buffers`.
+void leaveRunTimeSizesBeyondLimit(SmallVectorImpl<FunctionBuffer *> &buffers,
+                                  const SizeSymbols &symbols) {
+  if (buffers.size() <= kMaxSymbolicBuffers)
+    return;
+  for (FunctionBuffer *buffer : buffers)
+    if (buffer->symbolicSize)
+      leaveRunTimeSizeAlone(*buffer, symbols,
+                            "its slab would hold more than the " +
+                                std::to_string(kMaxSymbolicBuffers) +
+                                " buffers a plan for every size takes");
+  llvm::erase_if(buffers, [](const FunctionBuffer *buffer) {
+    return buffer->leftAlone.has_value();
+  });
+}
+
+/// `size` over the symbols `used` (sorted) instead of all of a function's:
+/// symbol used[i] becomes symbol i.
+SizeExpr renumberSymbols(const SizeExpr &size, ArrayRef<SymbolId> used) {
+  SizeExpr result;
+  for (const SizeExpr::Term &term : size.getTerms()) {
+    SizeExpr product = SizeExpr::getConstant(term.coefficient);
+    for (SymbolId symbol : term.symbols)
+      product = *SizeExpr::multiply(
+          product,
+          SizeExpr::getSymbol(llvm::lower_bound(used, symbol) - used.begin()));
+    // The same values, renamed: nothing overflows that did not before.
+    result = *SizeExpr::add(result, product);
+  }
+  return result;
+}
+
+/// The RunTimeSizes of `space`, whose buffers' records are in `problem`,
+/// and `problem`'s sizes set to their values at the hint.
+SpaceProblem::RunTimeSizes makeRunTimeSizes(SpaceProblem &space,
+                                            const SizeSymbols &symbols,
+                                            uint64_t sizeHint) {
+  SpaceProblem::RunTimeSizes result;
+  for (const FunctionBuffer *buffer : space.buffers)
+    if (buffer->symbolicSize)
+      for (const SizeExpr::Term &term : buffer->symbolicSize->getTerms())
+        result.symbols.append(term.symbols.begin(), term.symbols.end());
+  llvm::sort(result.symbols);
+  result.symbols.erase(llvm::unique(result.symbols), result.symbols.end());
+  SmallVector<std::string> names = symbols.getNames();
+  for (SymbolId symbol : result.symbols)
+    result.problem.symbols.push_back(names[symbol]);
+  result.problem.buffers = space.problem;
+  for (const FunctionBuffer *buffer : space.buffers)
+    result.problem.sizes.push_back(
+        buffer->symbolicSize
+            ? renumberSymbols(*buffer->symbolicSize, result.symbols)
+            : SizeExpr::getConstant(buffer->size));
+  result.hint.assign(result.symbols.size(), sizeHint);
+  // Each size was checked at the hint (whyNotPlanRunTimeSize).
+  space.problem = llvm::cantFail(result.problem.instantiate(result.hint));
+  return result;
+}
+
 } // namespace
 
 std::string SpaceProblem::getKey() const {
@@ -105,17 +195,40 @@ Buffer getPlannerRecord(const FunctionBuffer &buffer) {
   return record;
 }
 
-ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
-                            function_ref<bool(FunctionOpInterface)> filter) {
+ModuleBuffers analyzeModule(
+    ModuleOp module, const SpaceLimits &limits,
+    function_ref<bool(FunctionOpInterface)> filter,
+    function_ref<std::string(FunctionOpInterface)> whyNotRunTimeSizesIn) {
   ModuleBuffers result;
   BufferAliasAnalysis aliasAnalysis;
   module->walk([&](FunctionOpInterface func) {
     if (func.isExternal() || (filter && !filter(func)))
       return;
-    result.functions.push_back(
-        {func,
-         analyzeFunctionBuffers(func, aliasAnalysis, limits.defaultAlignment,
-                                limits.allocas, limits.splitLives)});
+    FunctionBuffers &function = result.functions.emplace_back();
+    function.func = func;
+    const std::string &whyNot = limits.whyNotRunTimeSizes;
+    function.buffers = analyzeFunctionBuffers(
+        func, aliasAnalysis, limits.defaultAlignment, limits.allocas,
+        limits.splitLives, whyNot.empty() ? &function.symbols : nullptr);
+    // Left alone at their sizes, which the remark gives: say why.
+    if (!whyNot.empty()) {
+      for (FunctionBuffer &buffer : function.buffers)
+        if (buffer.symbolicSize)
+          buffer.leftAlone->message += " (not planned: " + whyNot + ")";
+      return;
+    }
+    // The function is asked only when it has such buffers to plan.
+    auto isPlannedAtRunTimeSize = [](const FunctionBuffer &buffer) {
+      return buffer.symbolicSize && !buffer.leftAlone;
+    };
+    if (!whyNotRunTimeSizesIn ||
+        llvm::none_of(function.buffers, isPlannedAtRunTimeSize))
+      return;
+    std::string whyNotHere = whyNotRunTimeSizesIn(func);
+    if (!whyNotHere.empty())
+      for (FunctionBuffer &buffer : function.buffers)
+        if (isPlannedAtRunTimeSize(buffer))
+          leaveRunTimeSizeAlone(buffer, function.symbols, whyNotHere);
   });
 
   // The spaces point into the functions' buffers, which stay where they are
@@ -128,13 +241,22 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
     for (FunctionBuffer &buffer : function.buffers) {
       if (buffer.leftAlone)
         continue;
+      if (buffer.symbolicSize) {
+        std::string whyNot = whyNotPlanRunTimeSize(buffer, limits);
+        if (!whyNot.empty()) {
+          leaveRunTimeSizeAlone(buffer, function.symbols, whyNot);
+          continue;
+        }
+      }
       buffer.alignment =
           std::max(buffer.alignment, limits.getAlignment(buffer.memorySpace));
       bySpace[{buffer.scope, buffer.memorySpace, unsigned(buffer.onStack)}]
           .push_back(&buffer);
     }
-    for (auto &entry : bySpace)
+    for (auto &entry : bySpace) {
       leaveAloneBeyondMemRefExtent(entry.second);
+      leaveRunTimeSizesBeyondLimit(entry.second, function.symbols);
+    }
     function.firstSpace = result.spaces.size();
     llvm::DenseMap<Operation *, unsigned> scopeIndices;
     for (auto &[key, buffers] : bySpace) {
@@ -156,6 +278,11 @@ ModuleBuffers analyzeModule(ModuleOp module, const SpaceLimits &limits,
         space.problem.push_back(getPlannerRecord(*buffer));
         space.gapped += space.problem.back().hasGaps();
       }
+      if (llvm::any_of(buffers, [](const FunctionBuffer *buffer) {
+            return buffer->symbolicSize.has_value();
+          }))
+        space.runTimeSizes =
+            makeRunTimeSizes(space, function.symbols, limits.sizeHint);
       if (limits.isSharedByGroup(memorySpace)) {
         SpaceProblem::GroupSharing sharing;
         sharing.barriers = findGroupBarriers(function.func);

@@ -13,7 +13,9 @@
 #include "PlanningOptions.h"
 
 #include "memplan/Analysis/BufferLifetimes.h"
+#include "memplan/Analysis/SymbolicSizes.h"
 #include "memplan/Planner/Problem.h"
+#include "memplan/Planner/SymbolicPlan.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -67,6 +69,19 @@ struct SpaceProblem {
   /// which `problem` holds as Buffer::ranges.
   unsigned gapped = 0;
 
+  /// Where some buffers' sizes are known only at run time
+  /// (FunctionBuffer::symbolicSize): the space as the planner core takes
+  /// it, each size over the symbols the space uses (constants for the
+  /// others); `problem` is it at `hint`, the value of every symbol.
+  struct RunTimeSizes {
+    SymbolicProblem problem;
+    /// Symbol `i` of `problem` is the function's SizeSymbols symbol
+    /// `symbols[i]`.
+    llvm::SmallVector<SymbolId> symbols;
+    llvm::SmallVector<uint64_t> hint;
+  };
+  std::optional<RunTimeSizes> runTimeSizes;
+
   /// "@FUNC/S", how exported problems name the space.
   std::string getKey() const;
 };
@@ -75,6 +90,8 @@ struct SpaceProblem {
 struct FunctionBuffers {
   mlir::FunctionOpInterface func;
   std::vector<FunctionBuffer> buffers;
+  /// What FunctionBuffer::symbolicSize is over.
+  SizeSymbols symbols;
   /// Its spaces are ModuleBuffers::spaces[firstSpace, endSpace).
   unsigned firstSpace = 0;
   unsigned endSpace = 0;
@@ -100,9 +117,16 @@ Buffer getPlannerRecord(const FunctionBuffer &buffer);
 /// analysis requires and the minimum `limits` set for its memory space. So
 /// are the lifetimes of memory shared by a group of work-items: in barrier
 /// epochs, for every consumer alike.
+///
+/// Buffers whose sizes are polynomials of their function's arguments are
+/// planned where `limits` and `whyNotRunTimeSizesIn` (empty: yes) allow,
+/// their spaces with RunTimeSizes; elsewhere they are left alone, saying
+/// why.
 ModuleBuffers
 analyzeModule(mlir::ModuleOp module, const SpaceLimits &limits,
-              llvm::function_ref<bool(mlir::FunctionOpInterface)> filter = {});
+              llvm::function_ref<bool(mlir::FunctionOpInterface)> filter = {},
+              llvm::function_ref<std::string(mlir::FunctionOpInterface)>
+                  whyNotRunTimeSizesIn = {});
 
 } // namespace memplan
 

@@ -7,6 +7,7 @@
 
 #include "memplan/Planner/BarrierEpochs.h"
 #include "memplan/Planner/Planner.h"
+#include "memplan/Planner/Validator.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
@@ -51,10 +52,17 @@ namespace {
 /// barriers that insert-barriers adds. Those are chosen here, into
 /// `barriersToInsert`, before the check.
 llvm::Error validateSpacePlan(const SpaceProblem &space, const SlabPlan &plan,
+                              const std::optional<SymbolicPlan> &runTimePlan,
                               SmallVectorImpl<Operation *> &barriersToInsert) {
   barriersToInsert.clear();
   if (llvm::Error error = validateSlabPlan(space.problem, plan))
     return error;
+  // The rewrite computes the offsets at run time from this plan: it must
+  // hold for every value, not only at the hint.
+  if (space.runTimeSizes)
+    if (llvm::Error error =
+            validateSymbolicPlan(space.runTimeSizes->problem, *runTimePlan))
+      return error;
   if (!space.sharing)
     return llvm::Error::success();
   const SpaceProblem::GroupSharing &sharing = *space.sharing;
@@ -81,7 +89,6 @@ public:
                 ArrayRef<Plan> applied, MLIRContext *context)
       : options(options), limits(SpaceLimits::fromOptions(options)),
         placer(placer), applied(applied) {
-    StrategyOptions strategyOptions;
     strategyOptions.timeLimitSeconds = options.timeLimitSeconds;
     strategyOptions.deadline = options.deadline;
     strategyOptions.gapTolerance = options.gapTolerance;
@@ -152,12 +159,59 @@ private:
 
   void emitSummary(FunctionOpInterface func, const PlanFigures &figures) const;
 
+  /// Plans a space with RunTimeSizes for every value of them into
+  /// `spacePlan.runTimePlan`, and gives that plan at the hint.
+  llvm::Expected<SlabPlan> planRunTimeSizes(const SpaceProblem &space,
+                                            SpacePlan &spacePlan) const;
+
   const PlanningOptions &options;
   SpaceLimits limits;
   SlabPlacer &placer;
   ArrayRef<Plan> applied;
+  StrategyOptions strategyOptions;
   std::unique_ptr<Planner> planner;
 };
+
+llvm::Expected<SlabPlan>
+SpacePlanning::planRunTimeSizes(const SpaceProblem &space,
+                                SpacePlan &spacePlan) const {
+  const SpaceProblem::RunTimeSizes &sizes = *space.runTimeSizes;
+  // checkPlanningOptions accepted the range.
+  auto [lowest, highest] = llvm::cantFail(parseSizeRange(options.sizeRange));
+  SmallVector<SmallVector<uint64_t>> samples =
+      getSamplePoints(sizes.symbols.size(), lowest, highest);
+  SmallVector<SmallVector<uint64_t>> candidates =
+      getCandidatePoints(sizes.hint, samples);
+  // The strategy plans once per candidate: each gets a share of the limit.
+  StrategyOptions each = strategyOptions;
+  each.timeLimitSeconds /= static_cast<double>(candidates.size());
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy(options.strategy, each);
+  assert(strategy && "checkPlanningOptions accepted the name");
+  llvm::Expected<SymbolicPlan> plan =
+      planSymbolically(sizes.problem, *strategy, candidates, samples);
+  if (!plan)
+    return plan.takeError();
+  llvm::Expected<Plan> atHint =
+      evaluateSymbolicPlan(sizes.problem, *plan, sizes.hint);
+  if (!atHint)
+    return atHint.takeError();
+  SlabPlan slabs = toSlabPlan(space.problem, std::move(*atHint));
+  slabs.outcome = plan->outcome;
+  std::optional<SlabFormula> formula = getSlabFormula(sizes.problem, *plan);
+  std::string slab =
+      !formula ? std::string("no short formula")
+      : formula->exact
+          ? formula->toString(sizes.problem.symbols) + " bytes"
+          : "at most " + formula->toString(sizes.problem.symbols) + " bytes";
+  slabs.details =
+      llvm::formatv("slab for every run-time size: {0}; worst "
+                    "ratio {1:F3} to the lower bound over {2}; {3}",
+                    slab, *plan->worstRatio, options.sizeRange, plan->details)
+          .str();
+  spacePlan.runTimePlan = std::move(*plan);
+  return slabs;
+}
 
 LogicalResult SpacePlanning::emitCapacityError(const SpaceProblem &space,
                                                uint64_t capacity,
@@ -194,18 +248,22 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
                           figures.atUpperBound, figures.upperBoundBytes)
                 .str()
           : "";
+  std::string runTime =
+      figures.atRunTimeSize
+          ? llvm::formatv("; {0} of run-time size", figures.atRunTimeSize).str()
+          : "";
   std::string lives =
       figures.laterLives
           ? llvm::formatv(" as {0} lives", figures.planned + figures.laterLives)
                 .str()
           : "";
   std::string planned =
-      llvm::formatv("{0}: @{1}: planned {2} of {3} buffers{4} ({5} left "
-                    "alone{6}{7})",
-                    options.passArgument, getFunctionLabel(func),
-                    figures.planned, figures.buffers, lives,
-                    figures.getLeftAlone(),
-                    leftAlone.empty() ? "" : ": " + leftAlone, atUpperBound)
+      llvm::formatv(
+          "{0}: @{1}: planned {2} of {3} buffers{4} ({5} left "
+          "alone{6}{7}{8})",
+          options.passArgument, getFunctionLabel(func), figures.planned,
+          figures.buffers, lives, figures.getLeftAlone(),
+          leftAlone.empty() ? "" : ": " + leftAlone, atUpperBound, runTime)
           .str();
   // Nothing planned makes no slab, and nothing to prove.
   if (figures.slabs == 0) {
@@ -218,6 +276,9 @@ void SpacePlanning::emitSummary(FunctionOpInterface func,
                           figures.slabBytes)
                 .str()
           : llvm::formatv("a {0}-byte {1}", figures.slabBytes, noun).str();
+  // Sizes known only at run time are figured at the hint.
+  if (figures.atRunTimeSize)
+    allocated += llvm::formatv(" at size-hint={0}", options.sizeHint).str();
   std::string stack =
       figures.stackPlanned
           ? llvm::formatv(", {0} of them allocas in {1} stack {2}{3} of {4} "
@@ -284,6 +345,12 @@ void SpacePlanning::planSpaces(
   };
   forEachSpace([&](size_t i) {
     Clock::time_point start = Clock::now();
+    if (buffers.spaces[i].runTimeSizes) {
+      finished[i].emplace(
+          planRunTimeSizes(buffers.spaces[i], result.spaces[i]));
+      seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
+      return;
+    }
     llvm::Expected<std::unique_ptr<StagedPlan>> first =
         planner->startPlan(result.spaces[i].problem);
     if (first)
@@ -370,8 +437,8 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
     return fail(func, "lower bound", lowerBound.takeError());
   // A plan that breaks an invariant is a bug in a strategy; it must never
   // reach the IR.
-  if (llvm::Error error =
-          validateSpacePlan(space, *plan, spacePlan.barriersToInsert))
+  if (llvm::Error error = validateSpacePlan(space, *plan, spacePlan.runTimePlan,
+                                            spacePlan.barriersToInsert))
     return fail(func,
                 "strategy " + (isApplying() ? "apply" : planner->getName()) +
                     " gave an invalid plan",
@@ -455,8 +522,8 @@ LogicalResult SpacePlanning::fitCapacity(const SpaceProblem &space,
                              std::max(lowerBound, fit->lowerBound),
                              exactAnswer);
   }
-  if (llvm::Error error =
-          validateSpacePlan(space, *fit->plan, spacePlan.barriersToInsert))
+  if (llvm::Error error = validateSpacePlan(
+          space, *fit->plan, spacePlan.runTimePlan, spacePlan.barriersToInsert))
     return fail(func, "exact gave an invalid plan", std::move(error));
   plan = std::move(*fit->plan);
   plan.details = "fits the capacity of " + std::to_string(*capacity) +
@@ -515,11 +582,14 @@ void SpacePlanning::addFigures(const SpaceProblem &space, const SlabPlan &plan,
     figures.stackSlabs += plan.slabs.size();
     figures.stackBytes += plan.getTotalSize();
   }
-  for (const FunctionBuffer *buffer : space.buffers)
+  for (const FunctionBuffer *buffer : space.buffers) {
     if (buffer->atUpperBound && buffer->life == 0) {
       ++figures.atUpperBound;
       figures.upperBoundBytes += buffer->size;
     }
+    if (buffer->symbolicSize && buffer->life == 0)
+      ++figures.atRunTimeSize;
+  }
   figures.planned += numBuffers - laterLives;
   figures.slabs += plan.slabs.size();
   figures.slabBytes += plan.getTotalSize();

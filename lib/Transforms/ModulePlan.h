@@ -16,9 +16,11 @@
 #include "SlabPlacement.h"
 
 #include "memplan/Planner/SlabPlan.h"
+#include "memplan/Planner/SymbolicPlan.h"
 
 #include "mlir/Support/LLVM.h"
 
+#include <optional>
 #include <vector>
 
 namespace memplan {
@@ -62,6 +64,10 @@ struct SpacePlan {
   llvm::SmallVector<mlir::Operation *> barriersToInsert;
   /// Where its slabs live.
   SlabHome home = SlabHome::Entry;
+  /// For a space with SpaceProblem::RunTimeSizes: the plan for every value
+  /// of them, which the rewrite computes at run time; `plan` is it at the
+  /// hint, and the figures are of the hint.
+  std::optional<SymbolicPlan> runTimePlan;
 };
 
 struct FunctionPlan {

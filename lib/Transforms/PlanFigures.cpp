@@ -40,6 +40,8 @@ PlanFigures &PlanFigures::operator+=(const PlanFigures &other) {
   stackBytes += other.stackBytes;
   atUpperBound += other.atUpperBound;
   upperBoundBytes += other.upperBoundBytes;
+  atRunTimeSize += other.atRunTimeSize;
+  runTimeSizeOps += other.runTimeSizeOps;
   gapped += other.gapped;
   laterLives += other.laterLives;
   for (unsigned kind = 0; kind < kNumLeftAloneKinds; ++kind)
@@ -87,6 +89,8 @@ void PlanFigures::printStatistics(llvm::raw_ostream &os,
   line(stackBytes, "stack-slab-bytes");
   line(atUpperBound, "planned-at-upper-bound");
   line(upperBoundBytes, "upper-bound-bytes");
+  line(atRunTimeSize, "planned-at-run-time-size");
+  line(runTimeSizeOps, "run-time-size-ops");
   line(gapped, "lifetimes-gapped");
   line(laterLives, "later-lives");
 }

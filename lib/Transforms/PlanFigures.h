@@ -39,6 +39,10 @@ struct PlanFigures {
   /// and what that takes.
   uint64_t atUpperBound = 0;
   uint64_t upperBoundBytes = 0;
+  /// Planned buffers whose sizes are known only at run time, and the
+  /// operations the rewrite emitted to compute their slabs' offsets.
+  uint64_t atRunTimeSize = 0;
+  uint64_t runTimeSizeOps = 0;
   /// Planned buffers whose lifetime has gaps, planned interval by interval.
   uint64_t gapped = 0;
   /// Lives after the first of planned buffers that overwrites split, each

@@ -49,8 +49,10 @@ public:
     if (heapMaps.isEnabled())
       heapMaps.add(buffers, *plan,
                    options.passArgument + ", " + options.strategy);
-    rewriteModule(module, buffers, *plan);
-    return plan->getTotalFigures();
+    unsigned runTimeOps = rewriteModule(module, buffers, *plan);
+    PlanFigures figures = plan->getTotalFigures();
+    figures.runTimeSizeOps += runTimeOps;
+    return figures;
   }
 
   /// Writes the report and the heap maps.
@@ -99,7 +101,10 @@ FailureOr<PlanFigures> planAndRewriteInOrder(ModuleOp module,
         target, SpaceLimits::fromOptions(options),
         func ? function_ref<bool(FunctionOpInterface)>(
                    [&](FunctionOpInterface other) { return other == func; })
-             : nullptr);
+             : nullptr,
+        [&](FunctionOpInterface function) {
+          return whyNoRunTimeSizedSlab(placer.getPlacement(function));
+        });
     std::vector<Plan> applied;
     if (!options.applyFile.empty()) {
       llvm::Expected<std::vector<Plan>> plans =

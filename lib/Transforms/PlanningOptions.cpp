@@ -7,6 +7,7 @@
 #include "MemorySpaces.h"
 
 #include "memplan/Planner/Planner.h"
+#include "memplan/Planner/SymbolicPlan.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -147,6 +148,11 @@ std::string checkPlanningOptions(const PlanningOptions &options) {
                         /*powersOfTwo=*/true, spaces);
       !problem.empty())
     return options.passArgument + ": " + problem;
+  if (llvm::Expected<std::pair<uint64_t, uint64_t>> range =
+          parseSizeRange(options.sizeRange);
+      !range)
+    return options.passArgument +
+           ": size-range: " + llvm::toString(range.takeError());
   if (llvm::is_contained(options.sharedSpaces, 0))
     return options.passArgument +
            ": shared-spaces: memory space 0 is the default space, which "
@@ -167,6 +173,14 @@ SpaceLimits SpaceLimits::fromOptions(const PlanningOptions &options) {
   limits.insertBarriers = options.insertBarriers;
   limits.allocas = options.allocas;
   limits.splitLives = options.splitLives;
+  // (Where each function's slabs live, which may refuse them too, is the
+  // driver's to say: SlabPlacer.)
+  if (options.kind != PlanKind::Offsets)
+    limits.whyNotRunTimeSizes =
+        options.passArgument + " plans sizes known at compile time only";
+  else if (!options.applyFile.empty())
+    limits.whyNotRunTimeSizes = "apply takes sizes known at compile time only";
+  limits.sizeHint = options.sizeHint;
   return limits;
 }
 

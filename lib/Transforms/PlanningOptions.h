@@ -64,6 +64,10 @@ struct PlanningOptions {
   std::string reportFile;
   std::string applyFile;
   std::string heapMapPath;
+  /// Where buffers whose sizes are known only at run time are planned
+  /// first, and the range their plans are weighed over.
+  uint64_t sizeHint = 128;
+  std::string sizeRange = "1:4096";
 };
 
 /// An empty string when `options` are valid, else why not.
@@ -95,6 +99,11 @@ struct SpaceLimits {
   /// Whether each life of a buffer that overwrites split is planned as a
   /// buffer of its own (BufferLives.h).
   bool splitLives = true;
+  /// Why buffers whose sizes are polynomials of their function's arguments
+  /// (SymbolicSizes.h) are not planned in this run ("slab=global needs
+  /// ..."), or empty when they are: then at `sizeHint` first.
+  std::string whyNotRunTimeSizes;
+  uint64_t sizeHint = 128;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);

@@ -42,6 +42,8 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
   options.reportFile = pass.reportFile;
   options.applyFile = pass.applyFile;
   options.heapMapPath = pass.heapmap;
+  options.sizeHint = pass.sizeHint;
+  options.sizeRange = pass.sizeRange;
   return options;
 }
 
@@ -71,6 +73,8 @@ void recordStatistics(PassT &pass, const PlanFigures &figures) {
   pass.stackBytes += figures.stackBytes;
   pass.numAtUpperBound += figures.atUpperBound;
   pass.upperBoundBytes += figures.upperBoundBytes;
+  pass.numAtRunTimeSize += figures.atRunTimeSize;
+  pass.runTimeSizeOps += figures.runTimeSizeOps;
   pass.numGapped += figures.gapped;
   pass.numLaterLives += figures.laterLives;
 #if !LLVM_ENABLE_STATS

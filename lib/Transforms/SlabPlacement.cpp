@@ -28,6 +28,18 @@ StringRef getSlabKindName(SlabKind kind) {
 
 bool plansCalleesFirst(SlabKind kind) { return kind == SlabKind::Argument; }
 
+std::string whyNoRunTimeSizedSlab(SlabKind kind) {
+  switch (kind) {
+  case SlabKind::Alloc:
+    return "";
+  case SlabKind::Global:
+    return "slab=global: a global's size is fixed at compile time";
+  case SlabKind::Argument:
+    return "slab=argument: the callers' arenas are sized at compile time";
+  }
+  llvm_unreachable("unknown slab kind");
+}
+
 SlabPlacer::SlabPlacer(ModuleOp module, SlabKind asked, StringRef passArgument)
     : module(module), asked(asked), passArgument(passArgument.str()) {
   if (asked != SlabKind::Alloc)

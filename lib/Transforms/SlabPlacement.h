@@ -42,6 +42,10 @@ private:
   llvm::DenseSet<mlir::Operation *> remarked;
 };
 
+/// Why a slab of `kind` cannot have a size known only at run time, or ""
+/// when it can (an alloc).
+std::string whyNoRunTimeSizedSlab(SlabKind kind);
+
 /// Whether slabs of `kind` make callers' problems depend on their callees'
 /// plans, so that functions are planned one at a time, callees first: a
 /// caller passes its callees' slabs (slab=argument), whose sizes are known

@@ -3,6 +3,7 @@
 #include "SlabRewrite.h"
 
 #include "MemorySpaces.h"
+#include "RunTimeOffsets.h"
 
 #include "memplan/Analysis/FunctionNames.h"
 
@@ -311,29 +312,41 @@ static Value makeSlab(const SlabRequest &request, OpBuilder &builder,
   llvm_unreachable("unknown slab home");
 }
 
+/// Replaces each of `buffers` by a memref.view of `slab` at its offset
+/// (an index value where the slab is), with the sizes its allocation had.
+static void replaceByViews(ArrayRef<const FunctionBuffer *> buffers,
+                           ArrayRef<Value> offsets, Value slab,
+                           OpBuilder &builder) {
+  for (auto [buffer, offset] : llvm::zip_equal(buffers, offsets)) {
+    Operation *alloc = buffer->alloc;
+    // A later life's view is made where its overwrite begins it.
+    builder.setInsertionPoint(buffer->lifeBegin ? buffer->lifeBegin : alloc);
+    Value view =
+        memref::ViewOp::create(builder, alloc->getLoc(), buffer->getType(),
+                               slab, offset, buffer->getDynamicSizes());
+    replaceUsesInLife(*buffer, view, builder);
+  }
+}
+
 /// Replaces each of `placed` by a memref.view of `slab` at its offset, the
 /// offsets made as constants where `builder` stands, right after the slab.
 static void makeViews(ArrayRef<PlacedBuffer> placed, Value slab,
                       OpBuilder &builder, Location slabLoc) {
   // One constant per distinct offset, in increasing order right after the
   // slab, so that the plan reads at the top of the function.
-  std::map<uint64_t, Value> offsets;
+  std::map<uint64_t, Value> constants;
   for (const PlacedBuffer &entry : placed)
-    offsets[entry.offset];
-  for (auto &[offset, value] : offsets)
+    constants[entry.offset];
+  for (auto &[offset, value] : constants)
     value = arith::ConstantIndexOp::create(builder, slabLoc,
                                            static_cast<int64_t>(offset));
-
+  SmallVector<const FunctionBuffer *> buffers;
+  SmallVector<Value> offsets;
   for (const PlacedBuffer &entry : placed) {
-    const FunctionBuffer &buffer = *entry.buffer;
-    Operation *alloc = buffer.alloc;
-    // A later life's view is made where its overwrite begins it.
-    builder.setInsertionPoint(buffer.lifeBegin ? buffer.lifeBegin : alloc);
-    Value view =
-        memref::ViewOp::create(builder, alloc->getLoc(), buffer.getType(), slab,
-                               offsets[entry.offset], buffer.getDynamicSizes());
-    replaceUsesInLife(buffer, view, builder);
+    buffers.push_back(entry.buffer);
+    offsets.push_back(constants[entry.offset]);
   }
+  replaceByViews(buffers, offsets, slab, builder);
 }
 
 /// Frees `slab` on every way out of its body, if the function frees memory
@@ -377,6 +390,35 @@ void rewriteIntoSlab(const SlabRequest &request, ArrayRef<PlacedBuffer> placed,
   freeSlab(request, slab, builder, slabLoc);
 }
 
+/// Makes the slab of `request`, a space whose sizes are known only at run
+/// time, as `plan` computes it there (RunTimeOffsets.h), replaces each of
+/// its buffers by a view of it and frees it. Returns how many operations
+/// the arithmetic took.
+unsigned rewriteIntoRunTimeSlab(const SlabRequest &request,
+                                const SpaceProblem &space,
+                                const SizeSymbols &symbols,
+                                const SymbolicPlan &plan) {
+  assert((request.home == SlabHome::Entry ||
+          request.home == SlabHome::PerIteration) &&
+         "only an allocation can be sized at run time");
+  FunctionOpInterface func = request.func;
+  OpBuilder builder = OpBuilder::atBlockBegin(&getSlabBody(request).front());
+  Location slabLoc =
+      NameLoc::get(StringAttr::get(func->getContext(), request.name),
+                   request.scope ? request.scope->getLoc() : func.getLoc());
+  RunTimeOffsets computed =
+      emitRunTimeOffsets(builder, slabLoc, *space.runTimeSizes, symbols, plan);
+  auto slabType =
+      MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
+                      MemRefLayoutAttrInterface(), request.memorySpace);
+  Value slab = memref::AllocOp::create(
+      builder, slabLoc, slabType, ValueRange{computed.slabSize},
+      builder.getI64IntegerAttr(static_cast<int64_t>(request.alignment)));
+  replaceByViews(space.buffers, computed.offsets, slab, builder);
+  freeSlab(request, slab, builder, slabLoc);
+  return computed.numOps;
+}
+
 /// Erases the allocations of the rewritten buffers, and the views that
 /// lives in a region of several blocks made again (each where the original
 /// is), once every slab of the function is rewritten: until the last of its
@@ -403,8 +445,9 @@ void eraseRewrittenAllocations(ArrayRef<const FunctionBuffer *> rewritten) {
 
 } // namespace
 
-void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
-                   const ModulePlan &plan) {
+unsigned rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
+                       const ModulePlan &plan) {
+  unsigned runTimeOps = 0;
   // Made only when a slab becomes a global: it indexes the whole module.
   std::optional<GlobalSlabs> globals;
   for (auto [function, functionPlan] :
@@ -432,6 +475,23 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
           globals.emplace(module);
         globals->insertBefore = function.func;
       }
+      SlabRequest request;
+      request.func = function.func;
+      request.scope = space.scope;
+      request.home = home;
+      request.memorySpace = space.memorySpace;
+      request.name = slabName;
+      request.functionFrees = freed.contains(space.memorySpace);
+      if (const std::optional<SymbolicPlan> &runTimePlan =
+              plan.spaces[index].runTimePlan) {
+        request.alignment = slabs.slabs.front().alignment;
+        runTimeOps += rewriteIntoRunTimeSlab(request, space, function.symbols,
+                                             *runTimePlan);
+        for (const FunctionBuffer *buffer : space.buffers)
+          llvm::append_range(frees, buffer->frees);
+        llvm::append_range(rewritten, space.buffers);
+        continue;
+      }
       // Each slab is inserted at the function entry: go backwards so that
       // the slabs of a space read in order there.
       for (unsigned slab = slabs.slabs.size(); slab-- > 0;) {
@@ -441,23 +501,17 @@ void rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
           llvm::append_range(frees, space.buffers[member]->frees);
           rewritten.push_back(space.buffers[member]);
         }
-        SlabRequest request;
-        request.func = function.func;
-        request.scope = space.scope;
-        request.home = home;
-        request.memorySpace = space.memorySpace;
         request.size = slabs.slabs[slab].size;
         request.alignment = slabs.slabs[slab].alignment;
-        request.name = slabName;
         if (slabs.kind == PlanKind::Objects)
           request.objectIndex = slab;
-        request.functionFrees = freed.contains(space.memorySpace);
         rewriteIntoSlab(request, placed, globals ? &*globals : nullptr);
       }
     }
     removeFrees(frees);
     eraseRewrittenAllocations(rewritten);
   }
+  return runTimeOps;
 }
 
 void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,

@@ -21,9 +21,12 @@ namespace memplan {
 /// placement says), and each planned memref.alloc becomes a memref.view of its
 /// slab at its offset; its memref.dealloc ops are erased. Slabs are named
 /// `memplan.slab` (offsets) or `memplan.object` (shared objects) in their
-/// locations, and read in order at the function entry.
-void rewriteModule(mlir::ModuleOp module, const ModuleBuffers &buffers,
-                   const ModulePlan &plan);
+/// locations, and read in order at the function entry. A space whose sizes
+/// are known only at run time gets one slab, a memref.alloc of the size its
+/// plan computes where the slab is made, its offsets computed there too.
+/// Returns how many operations that arithmetic took.
+unsigned rewriteModule(mlir::ModuleOp module, const ModuleBuffers &buffers,
+                       const ModulePlan &plan);
 
 /// Makes every func.call of `callee` in `module` pass the slabs that
 /// rewriteModule added as arguments from index `firstArena` on: each is a

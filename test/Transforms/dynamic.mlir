@@ -1,19 +1,24 @@
 // A dynamic size with a constant upper bound is planned at the bound, as a
-// memref.view with the dynamic sizes of the allocation. Sizes with no bound
-// and non-identity layouts cannot be views of a static slab at a fixed
-// offset: left alone, while static buffers beside them are planned.
+// memref.view with the dynamic sizes of the allocation. A size with no
+// bound that is a polynomial of the function's arguments is planned for
+// every value: the slab is sized where the function begins
+// (test/Transforms/run-time-sizes.mlir). Other sizes with no bound, and
+// non-identity layouts, cannot be views of a slab: left alone, while the
+// buffers beside them are planned.
 
 // RUN: memplan-opt %s --memplan-offsets=greedy-size | FileCheck %s
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size remarks=true" -verify-diagnostics -o /dev/null
 
+// %dyn and %static are never live at once: the slab is the larger.
 // CHECK-LABEL: func.func @mixed
-// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<16xi8>
-// CHECK: memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: %[[BYTES:.*]] = arith.muli %{{.*}}, %arg0 : index
+// CHECK: %[[SIZE:.*]] = arith.maxui %[[BYTES]], %{{.*}} : index
+// CHECK: %[[SLAB:.*]] = memref.alloc(%[[SIZE]]) {alignment = 16 : i64} : memref<?xi8>
+// CHECK: memref.view %[[SLAB]][%{{.*}}][%arg0] : memref<?xi8> to memref<?xf32>
 // CHECK: memref.alloc() : memref<4xf32, strided<[2]>>
 // CHECK: memref.view %[[SLAB]]
 func.func @mixed(%n: index) {
   %one = arith.constant 1.0 : f32
-  // expected-remark @below {{memplan-offsets: left alone: has a dynamic size with no constant upper bound}}
   %dyn = memref.alloc(%n) : memref<?xf32>
   // expected-remark @below {{memplan-offsets: left alone: has a non-identity layout}}
   %strided = memref.alloc() : memref<4xf32, strided<[2]>>

@@ -5,18 +5,22 @@
 // RUN: memplan-opt %s --memplan-offsets=greedy-size -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
 
+// %dyn's size is known only at run time: planned for every value, the
+// figures at size-hint=128 (512 bytes), the slab's size computed at run time.
 // STATS: MemPlanOffsets
 // STATS: (S) {{ *}}4 buffers
-// STATS: (S) {{ *}}2 planned
-// STATS: (S) {{ *}}2 left-alone
-// STATS: (S) {{ *}}1 left-alone-dynamic-shape
+// STATS: (S) {{ *}}3 planned
+// STATS: (S) {{ *}}1 left-alone
+// STATS: (S) {{ *}}0 left-alone-dynamic-shape
 // STATS: (S) {{ *}}1 left-alone-returned
 // STATS: (S) {{ *}}1 slabs
-// STATS: (S) {{ *}}128 slab-bytes
-// STATS: (S) {{ *}}192 naive-bytes
-// STATS: (S) {{ *}}128 lower-bound-bytes
+// STATS: (S) {{ *}}640 slab-bytes
+// STATS: (S) {{ *}}704 naive-bytes
+// STATS: (S) {{ *}}640 lower-bound-bytes
+// STATS: (S) {{ *}}1 planned-at-run-time-size
+// STATS: (S) {{ *}}{{[1-9][0-9]*}} run-time-size-ops
 
-// SUMMARY: remark: memplan-offsets: @f: planned 2 of 4 buffers (2 left alone: 1 dynamic-shape, 1 returned) into a 128-byte slab using greedy-size; naive 192 bytes, lower bound 128 bytes
+// SUMMARY: remark: memplan-offsets: @f: planned 3 of 4 buffers (1 left alone: 1 returned; 1 of run-time size) into a 640-byte slab at size-hint=128 using greedy-size; naive 704 bytes, lower bound 640 bytes (slab for every run-time size: at most 4*arg0 + {{[0-9]+}} bytes; worst ratio 1.000 to the lower bound over 1:4096;
 func.func @f(%n: index) -> memref<16xf32> {
   %one = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<16xf32>

@@ -473,21 +473,15 @@ static int solveSymbolic(const CsvProblem &problem, StringRef displayName,
       parseSizeHint(sizeHint, problem.symbols);
   if (!hint)
     return fail(ExitBadInput, toString(hint.takeError()));
-  uint64_t lowest, highest;
-  auto [lowText, highText] = StringRef(sizeRange).split(':');
-  if (lowText.getAsInteger(10, lowest) || highText.getAsInteger(10, highest) ||
-      lowest > highest)
-    return fail(ExitBadInput, "--size-range must be LOWEST:HIGHEST, two "
-                              "numbers in order, not '" +
-                                  sizeRange + "'");
+  Expected<std::pair<uint64_t, uint64_t>> range = parseSizeRange(sizeRange);
+  if (!range)
+    return fail(ExitBadInput, "--size-range: " + toString(range.takeError()));
+  auto [lowest, highest] = *range;
   unsigned numSymbols = problem.symbols.size();
   SmallVector<SmallVector<uint64_t>> samples =
       getSamplePoints(numSymbols, lowest, highest);
-  // The hint first, so that it wins a tie; then the sample points.
-  SmallVector<SmallVector<uint64_t>> candidates = {*hint};
-  for (const SmallVector<uint64_t> &sample : samples)
-    if (!is_contained(candidates, sample))
-      candidates.push_back(sample);
+  SmallVector<SmallVector<uint64_t>> candidates =
+      getCandidatePoints(*hint, samples);
 
   std::unique_ptr<OffsetStrategy> strategy =
       createOffsetStrategy(strategyName, options);

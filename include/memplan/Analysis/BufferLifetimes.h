@@ -20,6 +20,8 @@
 
 namespace memplan {
 
+class SizeSymbols;
+
 /// The size operands of the dynamic dimensions of a memref.alloc or
 /// memref.alloca.
 mlir::OperandRange getAllocDynamicSizes(mlir::Operation *alloc);
@@ -40,7 +42,8 @@ struct FunctionBuffer {
   bool atUpperBound = false;
   /// For a memref.alloc of dynamic size with no constant upper bound whose
   /// size is a polynomial of the function's arguments: that size, over the
-  /// function's SizeSymbols (the buffer is left alone, for now).
+  /// function's SizeSymbols. Such a buffer is planned (with `size` 0) only
+  /// where the analysis was asked to keep them.
   std::optional<SizeExpr> symbolicSize;
   uint64_t alignment = 1;
   mlir::Attribute memorySpace;
@@ -119,14 +122,24 @@ struct FunctionBuffer {
 /// 'memref.alloca_scope'".
 std::string describeScope(mlir::Operation *scope);
 
+/// How a remark on a buffer left alone gives its `size`, known only at run
+/// time: "has a dynamic size with no constant upper bound: 4*arg0 bytes
+/// over the function's arguments".
+std::string describeRunTimeSize(const SizeExpr &size,
+                                const SizeSymbols &symbols);
+
 /// Analyses the memref.alloc ops of `func` (not those of functions nested in
 /// it), and its memref.alloca ops when `withAllocas`, in program order.
 /// Every planned buffer gets at least `minAlignment`. With `splitLives`,
 /// each life of an allocation that overwrites split is a buffer of its own,
-/// right after the one before.
-std::vector<FunctionBuffer> analyzeFunctionBuffers(
-    mlir::FunctionOpInterface func, BufferAliasAnalysis &aliasAnalysis,
-    uint64_t minAlignment, bool withAllocas = true, bool splitLives = false);
+/// right after the one before. With `symbols`, a memref.alloc whose size
+/// is a polynomial of the function's arguments is analysed like the others,
+/// its size in `symbolicSize` over `symbols`; without, it is left alone.
+std::vector<FunctionBuffer>
+analyzeFunctionBuffers(mlir::FunctionOpInterface func,
+                       BufferAliasAnalysis &aliasAnalysis,
+                       uint64_t minAlignment, bool withAllocas = true,
+                       bool splitLives = false, SizeSymbols *symbols = nullptr);
 
 } // namespace memplan
 

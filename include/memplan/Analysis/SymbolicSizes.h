@@ -28,11 +28,17 @@ namespace memplan {
 /// dimension of an argument. All are known where the function begins.
 class SizeSymbols {
 public:
+  /// How an integer argument narrower than 64 bits becomes a size: by the
+  /// one cast to 64 bits the program reads it through.
+  enum class Widening { None, Signed, Unsigned };
+
   struct Symbol {
     mlir::BlockArgument argument;
-    /// The dimension of `argument` (a shaped value), or none for an index
-    /// argument.
+    /// The dimension of `argument` (a shaped value), or none for an integer
+    /// or index argument.
     std::optional<int64_t> dim;
+    /// For an integer argument narrower than 64 bits, how it is widened.
+    Widening widening = Widening::None;
   };
 
   llvm::ArrayRef<Symbol> getSymbols() const { return symbols; }
@@ -45,9 +51,13 @@ public:
   /// is no polynomial of the arguments.
   mlir::FailureOr<SizeExpr> getPolynomial(mlir::Value value, std::string &why);
 
-  /// The symbol of an index argument (no `dim`) or of a dimension of a
-  /// shaped argument, added if new.
-  SymbolId getSymbol(mlir::BlockArgument argument, std::optional<int64_t> dim);
+  /// The symbol of an integer or index argument (no `dim`) or of a
+  /// dimension of a shaped argument, added if new; failure where a narrow
+  /// argument is already a symbol widened the other way (the program then
+  /// reads it as two values).
+  mlir::FailureOr<SymbolId> getSymbol(mlir::BlockArgument argument,
+                                      std::optional<int64_t> dim,
+                                      Widening widening = Widening::None);
 
 private:
   llvm::SmallVector<Symbol> symbols;

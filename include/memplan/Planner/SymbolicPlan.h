@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace memplan {
 
@@ -113,6 +114,17 @@ std::optional<SlabFormula> getSlabFormula(const SymbolicProblem &problem,
 /// the box where symbols differ (at most 2^numSymbols, for up to 6).
 llvm::SmallVector<llvm::SmallVector<uint64_t>>
 getSamplePoints(unsigned numSymbols, uint64_t lowest, uint64_t highest);
+
+/// The points to read orientations at: `hint` first, so that it wins a
+/// tie, then each of `samples` not already there.
+llvm::SmallVector<llvm::SmallVector<uint64_t>>
+getCandidatePoints(llvm::ArrayRef<uint64_t> hint,
+                   llvm::ArrayRef<llvm::SmallVector<uint64_t>> samples);
+
+/// The range of run-time sizes written `LOWEST:HIGHEST`, two numbers in
+/// order; fails saying what is wrong.
+llvm::Expected<std::pair<uint64_t, uint64_t>>
+parseSizeRange(llvm::StringRef text);
 
 } // namespace memplan
 

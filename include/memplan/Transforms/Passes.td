@@ -92,6 +92,16 @@ defvar planningOptions = [
            "memplan-offsets only: take the offsets from this plan of a "
            "problem written by memplan-export and solved by memplan-solve, "
            "instead of a strategy (docs/plan-exchange.md)">,
+    Option<"sizeHint", "size-hint", "uint64_t", /*default=*/"128",
+           "memplan-offsets: the value of every run-time size (an index "
+           "argument, a dimension of an argument) at which buffers whose "
+           "sizes are polynomials of them are first planned; the plan holds "
+           "for every value (docs/dynamic.md)">,
+    Option<"sizeRange", "size-range", "std::string",
+           /*default=*/"\"1:4096\"",
+           "memplan-offsets: LOWEST:HIGHEST, the run-time sizes over which "
+           "plans of such buffers are weighed and their worst ratio of slab "
+           "to lower bound is reported">,
     Option<"heapmap", "heapmap", "std::string", /*default=*/"\"\"",
            "Draw each plan as an SVG heap map: into this file if it ends in "
            ".svg (one picture per function and memory space), else into "
@@ -134,6 +144,11 @@ defvar planningStatistics = [
               "Planned buffers of dynamic size, at a constant upper bound">,
     Statistic<"upperBoundBytes", "upper-bound-bytes",
               "Bytes of the buffers planned at an upper bound of their size">,
+    Statistic<"numAtRunTimeSize", "planned-at-run-time-size",
+              "Planned buffers whose sizes are known only at run time">,
+    Statistic<"runTimeSizeOps", "run-time-size-ops",
+              "Operations emitted to compute the offsets and slab sizes of "
+              "such buffers at run time">,
     Statistic<"numGapped", "lifetimes-gapped",
               "Planned buffers whose lifetime has gaps (control flow "
               "between blocks), planned interval by interval">,

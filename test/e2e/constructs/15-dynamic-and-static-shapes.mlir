@@ -1,11 +1,14 @@
-// Construct 15: buffers with unbounded dynamic shapes (left alone) mixed with static
-// ones (planned), with lifetimes interleaved: static buffers die and are
-// reused while dynamic ones stay live; static buffers are cast to dynamic
-// shapes and passed to a function that takes memref<?xf32>; a buffer of
-// dynamic type but constant size is planned at that size, as a view with
-// the dynamic size it had. (An alloc with a
-// non-identity layout, also left alone, is not here: MLIR's CPU lowering
-// does not lower such allocs.)
+// Construct 15: buffers whose sizes are known only at run time (n, an
+// argument) mixed with static ones, with lifetimes interleaved: static
+// buffers die and are reused while the dynamic ones stay live; static
+// buffers are cast to dynamic shapes and passed to a function that takes
+// memref<?xf32>; a buffer of dynamic type but constant size is planned at
+// that size, as a view with the dynamic size it had. The slab's size and
+// the dynamic buffers' offsets are computed from n where @mixed begins, and
+// @main calls it at two sizes. The shared-objects pass and slab=global plan
+// sizes known at compile time only: they leave the dynamic ones alone.
+// (An alloc with a non-identity layout, also left alone, is not here:
+// MLIR's CPU lowering does not lower such allocs.)
 //
 // RUN: mlir-opt %s %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.unplanned
 // RUN: memplan-opt %s --memplan-offsets=greedy-size | mlir-opt %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.greedy
@@ -21,25 +24,39 @@
 // RUN: FileCheck %s --check-prefix=OUT < %t.unplanned
 // RUN: memplan-opt %s --memplan-offsets=greedy-size | FileCheck %s
 // RUN: memplan-opt %s --memplan-offsets="strategy=greedy-size remarks=true summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: memplan-opt %s --memplan-shared-objects="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OBJECTS
+// RUN: memplan-opt %s --memplan-offsets="slab=global remarks=true" -o %t.global.mlir 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// RUN: mlir-opt %t.global.mlir %lower_to_llvm | %run_main | sed -e 's/base@ = 0x[0-9a-f]*/base@/' > %t.global
+// RUN: diff %t.unplanned %t.global
 
+// E (16n bytes) lies on the static buffers, D (4n) on E: D's offset and
+// the slab's size are sums, with no maximum or alignment to compute.
 // CHECK-LABEL: func.func @mixed
-// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = {{[0-9]+}} : i64} : memref<{{[0-9]+}}xi8>
-// CHECK: memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: %[[E_BYTES:.*]] = arith.muli %{{.*}}, %arg0 : index
+// CHECK: %[[D_OFFSET:.*]] = arith.addi %{{.*}}, %[[E_BYTES]] : index
+// CHECK: %[[D_BYTES:.*]] = arith.muli %{{.*}}, %arg0 : index
+// CHECK: %[[SIZE:.*]] = arith.addi %[[D_OFFSET]], %[[D_BYTES]] : index
+// CHECK: %[[SLAB:.*]] = memref.alloc(%[[SIZE]]) {alignment = 16 : i64} : memref<?xi8>
+// CHECK: memref.view %[[SLAB]][%[[D_OFFSET]]][%arg0] : memref<?xi8> to memref<?xf32>
 // CHECK: memref.view %[[SLAB]][
-// CHECK: memref.alloc(%{{.*}}) : memref<?x4xf32>
+// CHECK: memref.view %[[SLAB]][%{{.*}}][%arg0] : memref<?xi8> to memref<?x4xf32>
 // CHECK: memref.view %[[SLAB]][
-// CHECK: memref.view %[[SLAB]][%{{.*}}][%{{.*}}] : memref<{{[0-9]+}}xi8> to memref<?xf32>
+// CHECK: memref.view %[[SLAB]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf32>
 // CHECK: memref.view %[[SLAB]][
 // CHECK: memref.view %[[SLAB]][
+// CHECK-NOT: memref.alloc
 // CHECK: memref.dealloc %[[SLAB]] :
 // CHECK-NEXT: return
 
-// REMARK: remark: memplan-offsets: left alone: has a dynamic size with no constant upper bound
-// REMARK-NEXT: %D = memref.alloc(%n) : memref<?xf32>
-// REMARK: remark: memplan-offsets: left alone: has a dynamic size with no constant upper bound
-// REMARK-NEXT: %E = memref.alloc(%n) : memref<?x4xf32>
-// REMARK-NOT: %L = memref.alloc(%c4)
-// REMARK: @mixed: planned 5 of 7 buffers (2 left alone: 2 dynamic-shape; 1 of dynamic size at an upper bound, 16 bytes)
+// REMARK-NOT: left alone{{.*}}memref.alloc(%n)
+// REMARK: @mixed: planned 7 of 7 buffers (0 left alone; 1 of dynamic size at an upper bound, 16 bytes; 2 of run-time size) into a {{[0-9]+}}-byte slab at size-hint=128 using greedy-size; {{.*}}slab for every run-time size: at most 20*arg0 + {{[0-9]+}} bytes; worst ratio 1.000
+
+// With the sizes known at compile time only, the two are left alone.
+// OBJECTS: remark: memplan-shared-objects: left alone: has a dynamic size with no constant upper bound: 4*arg0 bytes over the function's arguments (not planned: memplan-shared-objects plans sizes known at compile time only)
+// OBJECTS-NEXT: %D = memref.alloc(%n) : memref<?xf32>
+// OBJECTS: remark: memplan-shared-objects: left alone: has a dynamic size with no constant upper bound: 16*arg0 bytes over the function's arguments (not planned: memplan-shared-objects plans sizes known at compile time only)
+// OBJECTS-NEXT: %E = memref.alloc(%n) : memref<?x4xf32>
+// GLOBAL: remark: memplan-offsets: left alone: has a dynamic size with no constant upper bound: 4*arg0 bytes over the function's arguments (not planned: slab=global: a global's size is fixed at compile time)
 
 // OUT: data =
 // OUT-NEXT: {{\[\[}}1003,   1002,   1001,   1000],

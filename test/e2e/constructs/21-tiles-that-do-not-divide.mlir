@@ -2,7 +2,9 @@
 // and fusion leave it: each tile's temporaries have sizes from affine.min,
 // dynamic but bounded by the tile size. They are planned at that bound,
 // each a memref.view with its dynamic sizes; a size with no bound (%n, an
-// argument) is left alone. The last tiles are partial (10 = 4 + 4 + 2 rows,
+// argument) is planned for every value of %n, after the tiles are dead: the
+// slab is the larger of the two, computed where @tiled begins. The last
+// tiles are partial (10 = 4 + 4 + 2 rows,
 // 6 = 4 + 2 columns), so a view at the wrong size or offset would show.
 //
 // RUN: mlir-opt %s %lower_to_llvm | %run_main > %t.unplanned
@@ -25,18 +27,24 @@
 
 // Two 4x4 f32 tiles (64 bytes each) live at once, and the static 10x6
 // input (240 bytes) throughout.
-// SUM: @tiled: planned 3 of 4 buffers (1 left alone: 1 dynamic-shape; 2 of dynamic size at an upper bound, 128 bytes) into a 368-byte slab using greedy-size; naive 368 bytes, lower bound 368 bytes
+// At size-hint=128 the rows take 512 bytes.
+// SUM: @tiled: planned 4 of 4 buffers (0 left alone; 2 of dynamic size at an upper bound, 128 bytes; 1 of run-time size) into a 512-byte slab at size-hint=128 using greedy-size; naive 880 bytes, lower bound 512 bytes (slab for every run-time size: at most max(4*arg1, {{[0-9]+}}) bytes
 // SUM: 2 planned-at-upper-bound
 // SUM: 128 upper-bound-bytes
+// SUM: 1 planned-at-run-time-size
+// SUM: {{[1-9][0-9]*}} run-time-size-ops
 
 // CHECK-LABEL: func.func @tiled
-// CHECK: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<368xi8>
+// CHECK: %[[ROWS:.*]] = arith.muli %{{.*}}, %arg1 : index
+// CHECK: %[[STATIC:.*]] = arith.constant 368 : index
+// CHECK: %[[SIZE:.*]] = arith.maxui %[[STATIC]], %[[ROWS]] : index
+// CHECK: %[[SLAB:.*]] = memref.alloc(%[[SIZE]]) {alignment = 16 : i64} : memref<?xi8>
 // CHECK: scf.for
 // CHECK: %[[H:.*]] = affine.min
 // CHECK: %[[W:.*]] = affine.min
-// CHECK: memref.view %[[SLAB]][%{{.*}}][%[[H]], %[[W]]] : memref<368xi8> to memref<?x?xf32>
-// CHECK: memref.view %[[SLAB]][%{{.*}}][%[[H]], %[[W]]] : memref<368xi8> to memref<?x?xf32>
-// CHECK: memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: memref.view %[[SLAB]][%{{.*}}][%[[H]], %[[W]]] : memref<?xi8> to memref<?x?xf32>
+// CHECK: memref.view %[[SLAB]][%{{.*}}][%[[H]], %[[W]]] : memref<?xi8> to memref<?x?xf32>
+// CHECK: memref.view %[[SLAB]][%{{.*}}][%arg1] : memref<?xi8> to memref<?xf32>
 
 // in[i][j] = 10 i + j; out = 2 in + 1 computed tile by tile. @tiled prints
 // the sums of the first and last rows of out, 2 * 15 + 6 and
