@@ -49,6 +49,8 @@ void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
     if (!label.empty())
       picture.title += ", memory space " + label;
     picture.title += ": " + description.str();
+    if (space.runTimeSizes)
+      picture.title += ", sizes known at run time drawn at size-hint";
 
     picture.labels.clear();
     for (auto [index, buffer] : llvm::enumerate(space.buffers)) {
@@ -60,12 +62,13 @@ void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
                              : "";
       // In program points, where the picture may count barrier epochs.
       std::string live = formatLiveRanges(getPlannerRecord(*buffer));
+      // A size known only at run time is drawn at the hint.
+      uint64_t bytes = spacePlan.problem[index].size;
       picture.labels.push_back(
           llvm::formatv("{0}\n{1}{6}\n{2} ({3} bytes), live {4}, {5}",
                         printed(buffer->alloc->getLoc()),
                         printed(buffer->alloc->getResult(0).getType()),
-                        formatHeapMapBytes(buffer->size), buffer->size, live,
-                        where, life)
+                        formatHeapMapBytes(bytes), bytes, live, where, life)
               .str());
     }
     std::string stem = funcName;

@@ -63,6 +63,32 @@ json::Object describeBuffer(const FunctionBuffer &buffer) {
   return object;
 }
 
+/// What a space whose sizes are known only at run time adds: its symbols,
+/// where its figures were taken, its slab for every value and how far from
+/// the bound that is over the range.
+json::Object describeRunTimeSizes(const SpaceProblem::RunTimeSizes &sizes,
+                                  const SymbolicPlan &plan,
+                                  StringRef sizeRange) {
+  const SymbolicProblem &problem = sizes.problem;
+  json::Array symbols, hint;
+  for (auto [name, value] : llvm::zip_equal(problem.symbols, sizes.hint)) {
+    symbols.push_back(name);
+    hint.push_back(value);
+  }
+  json::Object object{{"symbols", std::move(symbols)},
+                      {"size-hint", std::move(hint)},
+                      {"edges", static_cast<int64_t>(plan.getNumEdges())}};
+  if (plan.worstRatio) {
+    object["worst-ratio"] = *plan.worstRatio;
+    object["size-range"] = sizeRange;
+  }
+  if (std::optional<SlabFormula> formula = getSlabFormula(problem, plan)) {
+    object["slab"] = formula->toString(problem.symbols);
+    object["slab-exact"] = formula->exact;
+  }
+  return object;
+}
+
 } // namespace
 
 PlanReport::PlanReport(const PlanningOptions &options)
@@ -71,7 +97,8 @@ PlanReport::PlanReport(const PlanningOptions &options)
       options(json::Object{{"strategy", options.strategy},
                            {"alignment", options.alignment},
                            {"time-limit", options.timeLimitSeconds},
-                           {"gap-tolerance", options.gapTolerance}}) {}
+                           {"gap-tolerance", options.gapTolerance}}),
+      sizeRange(options.sizeRange) {}
 
 void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
   for (const FunctionBuffers &function : buffers.functions) {
@@ -121,10 +148,20 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
                               printToString(space.scope->getLoc()));
       if (space.stack)
         object["stack"] = true;
+      if (spacePlan.runTimePlan)
+        object["run-time-sizes"] = describeRunTimeSizes(
+            *space.runTimeSizes, *spacePlan.runTimePlan, sizeRange);
       spaces.push_back(std::move(object));
-      for (auto [buffer, slab, offset] :
-           llvm::zip_equal(space.buffers, slabs.slabOf, slabs.offsets)) {
+      for (auto [index, buffer, slab, offset] :
+           llvm::enumerate(space.buffers, slabs.slabOf, slabs.offsets)) {
         json::Object &object = bufferObjects[indexOf.at(buffer)];
+        // A size known only at run time: its formula, and at the hint.
+        if (space.runTimeSizes && buffer->symbolicSize) {
+          const SymbolicProblem &problem = space.runTimeSizes->problem;
+          object["bytes"] = spacePlan.problem[index].size;
+          object["run-time-bytes"] =
+              problem.sizes[index].toString(problem.symbols);
+        }
         object[offsets ? "offset" : "object"] =
             offsets ? offset : uint64_t(slab);
         object["scope"] = static_cast<int64_t>(space.scopeIndex);

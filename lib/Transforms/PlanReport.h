@@ -40,6 +40,8 @@ private:
   /// What the functions were planned with: the strategy, or "apply".
   std::string strategy;
   llvm::json::Object options;
+  /// Where plans for run-time sizes were weighed (the size-range option).
+  std::string sizeRange;
   llvm::json::Array functions;
 };
 

@@ -88,6 +88,11 @@ public:
   /// The larger of the two: one whose polynomial is never below the other's
   /// is it.
   Index max(const Index &lhs, const Index &rhs) {
+    // Indices here are never negative: nothing is below zero.
+    if (lhs.isZero())
+      return rhs;
+    if (rhs.isZero())
+      return lhs;
     if (lhs.polynomial && rhs.polynomial) {
       if (lhs.polynomial->dominates(*rhs.polynomial))
         return lhs;
@@ -181,23 +186,36 @@ RunTimeOffsets emitRunTimeOffsets(OpBuilder &builder, Location loc,
     symbolValues.push_back(
         {SizeExpr::getSymbol(index),
          arithmetic.readSymbol(symbols.getSymbols()[symbol])});
-  // Buffers of one size (the layers of a network) share its value.
-  SmallVector<std::pair<SizeExpr, Index>> knownSizes;
-  auto getSize = [&](const SizeExpr &size) {
-    if (std::optional<uint64_t> constant = size.getConstantValue())
+  // Each polynomial is computed once: buffers of one size (the layers of a
+  // network) share its value, and sizes share their products.
+  SmallVector<std::pair<SizeExpr, Index>> known;
+  auto getOrCompute = [&](const SizeExpr &polynomial,
+                          llvm::function_ref<Index()> compute) {
+    if (std::optional<uint64_t> constant = polynomial.getConstantValue())
       return IndexArithmetic::getConstant(*constant);
-    for (const auto &[known, value] : knownSizes)
-      if (known == size)
+    for (const auto &[expr, value] : known)
+      if (expr == polynomial)
         return value;
-    Index sum = IndexArithmetic::getConstant(0);
-    for (const SizeExpr::Term &term : size.getTerms()) {
-      Index product = IndexArithmetic::getConstant(term.coefficient);
-      for (SymbolId symbol : term.symbols)
-        product = arithmetic.multiply(product, symbolValues[symbol]);
-      sum = arithmetic.add(sum, product);
-    }
-    knownSizes.push_back({size, sum});
-    return sum;
+    Index value = compute();
+    known.push_back({polynomial, value});
+    return value;
+  };
+  auto getSize = [&](const SizeExpr &size) {
+    return getOrCompute(size, [&] {
+      Index sum = IndexArithmetic::getConstant(0);
+      for (const SizeExpr::Term &term : size.getTerms()) {
+        Index product = IndexArithmetic::getConstant(term.coefficient);
+        for (SymbolId symbol : term.symbols) {
+          SizeExpr next = *SizeExpr::multiply(*product.polynomial,
+                                              SizeExpr::getSymbol(symbol));
+          product = getOrCompute(next, [&] {
+            return arithmetic.multiply(product, symbolValues[symbol]);
+          });
+        }
+        sum = arithmetic.add(sum, product);
+      }
+      return sum;
+    });
   };
 
   const SymbolicProblem &problem = sizes.problem;
