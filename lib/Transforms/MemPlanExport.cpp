@@ -59,8 +59,9 @@ struct MemPlanExportPass
       return signalPassFailure();
     }
     SpaceLimits limits = SpaceLimits::fromOptions(options);
-    limits.whyNotRunTimeSizes =
-        getArgument().str() + " writes sizes known at compile time only";
+    if (!runTimeSizes)
+      limits.whyNotRunTimeSizes =
+          getArgument().str() + " writes sizes known at compile time only";
     ModuleBuffers buffers = analyzeModule(getOperation(), limits);
     for (const SpaceProblem &space : buffers.spaces)
       // A comma or a line break would break the CSV row.

@@ -64,6 +64,18 @@ std::optional<std::string> findSharedName(ArrayRef<SpaceProblem> spaces) {
   return std::nullopt;
 }
 
+/// "mlp_" for @mlp: the function's name with what is no letter, digit or
+/// underscore made an underscore, and "f_" before one that starts with a
+/// digit, so that symbols read as names in a CSV size.
+static std::string getExchangeSymbolPrefix(StringRef functionName) {
+  std::string prefix;
+  for (char c : functionName)
+    prefix += llvm::isAlnum(c) ? c : '_';
+  if (prefix.empty() || llvm::isDigit(prefix.front()))
+    prefix = "f_" + prefix;
+  return prefix + "_";
+}
+
 void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceProblem> spaces) {
   os << "id,lower,upper,size,alignment\n";
   // Each space starts where the previous one ended, so no two spaces are
@@ -71,6 +83,12 @@ void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceProblem> spaces) {
   uint64_t base = 0;
   for (const SpaceProblem &space : spaces) {
     uint64_t first = getFirstStart(space.problem), last = base;
+    // Sizes known only at run time, over symbols named after their
+    // function: one problem holds every function's.
+    SmallVector<std::string> names;
+    if (space.runTimeSizes)
+      for (const std::string &symbol : space.runTimeSizes->problem.symbols)
+        names.push_back(getExchangeSymbolPrefix(space.functionName) + symbol);
     // A gapped lifetime takes a row per interval, under one id.
     for (auto [index, buffer] : llvm::enumerate(space.problem))
       buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
@@ -78,7 +96,12 @@ void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceProblem> spaces) {
         uint64_t upper = end - first + base;
         last = std::max(last, upper);
         os << space.getKey() << "/" << index << "," << lower << "," << upper
-           << "," << buffer.size << "," << buffer.alignment << "\n";
+           << ",";
+        if (names.empty())
+          os << buffer.size;
+        else
+          space.runTimeSizes->problem.sizes[index].print(os, names);
+        os << "," << buffer.alignment << "\n";
       });
     base = last;
   }

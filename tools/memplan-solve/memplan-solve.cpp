@@ -157,6 +157,13 @@ static cl::opt<std::string> sizeRange(
     cl::init("1:4096"), cl::value_desc("lowest:highest"),
     cl::cat(solveCategory));
 
+static cl::list<uint64_t> sizePoints(
+    "size-points",
+    cl::desc("Where sizes name symbols: values (each given to every symbol) "
+             "at which to print the plan's slab beside the lower bound, the "
+             "naive size and one static plan for the largest of them"),
+    cl::CommaSeparated, cl::value_desc("values"), cl::cat(solveCategory));
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<problem.csv>"),
                                       cl::cat(solveCategory));
 
@@ -535,6 +542,45 @@ static int solveSymbolic(const CsvProblem &problem, StringRef displayName,
   printRow(errs(), "edges:",
            Twine(plan->getNumEdges()) +
                " (the run-time maxima of the offsets)");
+  if (!sizePoints.empty()) {
+    // What a static plan takes for every value up to the largest point:
+    // the strategy's plan there.
+    uint64_t largest = *llvm::max_element(sizePoints);
+    Expected<SmallVector<Buffer>> atLargest =
+        symbolic.instantiate(SmallVector<uint64_t>(numSymbols, largest));
+    Expected<Plan> upperBound = atLargest
+                                    ? strategy->plan(*atLargest)
+                                    : Expected<Plan>(atLargest.takeError());
+    if (!upperBound)
+      return fail(ExitBadInput,
+                  displayName + ": " + toString(upperBound.takeError()));
+    for (uint64_t point : sizePoints) {
+      SmallVector<uint64_t> values(numSymbols, point);
+      Expected<SmallVector<Buffer>> buffers = symbolic.instantiate(values);
+      Expected<Plan> placed =
+          buffers ? evaluateSymbolicPlan(symbolic, *plan, values)
+                  : Expected<Plan>(buffers.takeError());
+      if (!placed)
+        return fail(ExitBadInput,
+                    displayName + ": " + toString(placed.takeError()));
+      Expected<uint64_t> pointBound =
+          computeLowerBound(PlanKind::Offsets, *buffers);
+      Expected<uint64_t> naive = computeNaiveSize(PlanKind::Offsets, *buffers);
+      if (!pointBound || !naive)
+        return fail(
+            ExitBadInput,
+            displayName + ": " +
+                toString(joinErrors(
+                    pointBound ? Error::success() : pointBound.takeError(),
+                    naive ? Error::success() : naive.takeError())));
+      printRow(errs(), ("at " + Twine(point) + ":").str(),
+               formatv("slab {0} bytes; lower bound {1}; ratio {2}; naive "
+                       "{3}; static plan at {4}: {5}",
+                       placed->slabSize, *pointBound,
+                       formatRatio(placed->slabSize, *pointBound), *naive,
+                       largest, upperBound->slabSize));
+    }
+  }
   return writeOutput([&](raw_ostream &os) {
     writeSymbolicPlanCsv(os, problem, plan->below, placed->offsets);
   });

@@ -316,7 +316,14 @@ def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {
            "passes plan them">,
     Option<"splitLives", "split-lives", "bool", /*default=*/"true",
            "Export each life of a buffer that overwrites split as a buffer "
-           "of its own, as the planning passes' split-lives does">
+           "of its own, as the planning passes' split-lives does">,
+    Option<"runTimeSizes", "run-time-sizes", "bool", /*default=*/"false",
+           "Also export the buffers whose sizes are polynomials of their "
+           "function's arguments, their sizes as such (`256*mlp_arg0_d0`, "
+           "the symbol named after its function), for memplan-solve's "
+           "--size-hint and --size-points; apply takes only files written "
+           "without it, as memplan-offsets{apply=...} plans sizes known at "
+           "compile time only">
   ];
 }
 
