@@ -66,6 +66,10 @@ ELEMENTS = {
 # What memref.view may reinterpret bytes as (a byte width is needed).
 VIEW_ELEMENTS = ["i8", "i16", "i32", "i64", "f32", "f64"]
 ALIGNMENTS = [None, None, 8, 16, 32, 64, 128]
+# The values of n at which @main runs @body(%n) where a seed's buffers of
+# dynamic size are known only at run time; 0 gives the sizes of the other
+# seeds.
+RUN_TIME_SIZES = [0, 2, 5]
 MULTIPLIER = 1000003
 # -promote-buffers-to-stack (fuzz/differential.py gives it one seed of eight)
 # turns allocations of up to this many bytes that are not freed into
@@ -269,6 +273,11 @@ class Generator:
         # The async runtime needs a slower JIT (coroutines), so only some
         # seeds use it.
         self.allow_async = seed % 3 == 0
+        # Some seeds run their body at several sizes from one compiled
+        # program: @main calls @body(%n), whose buffers of dynamic size are
+        # (n + 1) times as long, known only at run time (RUN_TIME_SIZES).
+        self.run_time_sizes = seed % 4 == 2
+        self.body_fn = None
 
     # --- output ----------------------------------------------------------
 
@@ -430,10 +439,12 @@ class Generator:
         return [self.rng.choice([1, 2, 3, 4, 6]), self.rng.choice([1, 2, 4, 5, 8])]
 
     def stmt_alloc(self, elem=None, shape=None, alignment="random", dynamic=True,
-                   filled=True):
+                   filled=True, exact=False):
         """Allocates a buffer and fills it. Unless `filled`, it is left as
         allocated and not made visible: the caller must write it whole
-        before anything reads it."""
+        before anything reads it. With `exact`, a buffer of dynamic size
+        has the size of `shape` at run time too (a copy's destination),
+        never one scaled by @body's argument."""
         elem = elem or self.rng.choice(list(ELEMENTS))
         shape = self.random_shape() if shape is None else shape
         name = self.fresh("b")
@@ -441,8 +452,16 @@ class Generator:
             alignment = self.rng.choice(ALIGNMENTS)
         attr = " {alignment = %d : i64}" % alignment if alignment else ""
         root = Root()
-        if len(shape) == 1 and self.rng.random() < 0.12 and dynamic:
+        # Where sizes are known only at run time, more of them.
+        share = 0.35 if self.fn is self.body_fn else 0.12
+        if len(shape) == 1 and self.rng.random() < share and dynamic:
             size = self.const_index(shape[0])
+            if self.fn is self.body_fn and not exact:
+                # shape[0] * (n + 1) elements: a polynomial of @body's
+                # argument, never fewer than shape[0].
+                scaled = self.fresh("rt")
+                self.emit("%s = arith.muli %%n1, %s : index" % (scaled, size))
+                size = scaled
             buf = Buf(name, elem, [None], root, whole=True)
             self.emit("%s = memref.alloc(%s)%s : %s" % (name, size, attr, buf.type))
         else:
@@ -505,7 +524,8 @@ class Generator:
         elif bufs:
             # A fresh destination of the same shape.
             src = self.rng.choice(bufs)
-            dst = self.stmt_alloc(elem=src.elem, shape=list(src.shape))
+            dst = self.stmt_alloc(elem=src.elem, shape=list(src.shape),
+                                  exact=True)
         else:
             return self.stmt_mix()
         src.root.read = True
@@ -1990,13 +2010,26 @@ class Generator:
             self.rng.choices(funcs, weights)[0]()
 
     def program(self):
-        main = Function("main")
+        main = Function("body" if self.run_time_sizes else "main")
         self.fn, self.scopes = main, [Scope("function")]
+        if self.run_time_sizes:
+            self.body_fn = main
+            self.emit("%%n1 = arith.addi %%n, %s : index" % self.const_index(1))
         self.budget = self.rng.randrange(8, 40)
         self.body(self.budget)
         self.close_scope()
         self.emit("return")
-        self.functions.append(main.text("func.func @main() {"))
+        if self.run_time_sizes:
+            self.functions.append(main.text("func.func @body(%n: index) {"))
+            calls = Function("main")
+            self.fn = calls
+            for n in RUN_TIME_SIZES:
+                self.emit("func.call @body(%s) : (index) -> ()" %
+                          self.const_index(n))
+            self.emit("return")
+            self.functions.append(calls.text("func.func @main() {"))
+        else:
+            self.functions.append(main.text("func.func @main() {"))
         header = "// memplan differential fuzzer, seed %d\n" % self.seed
         return header + "module {\n" + "".join(
             "  " + line + "\n" for line in self.globals) + "\n".join(

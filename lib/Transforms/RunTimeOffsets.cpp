@@ -125,8 +125,10 @@ public:
 
   /// Reads a symbol: the argument, widened to an index as the program
   /// widens it, or its dimension.
-  Value readSymbol(const SizeSymbols::Symbol &symbol) {
-    Value argument = symbol.argument;
+  Value readSymbol(const SizeSymbols::Symbol &symbol, ValueRange arguments) {
+    Value argument = arguments.empty()
+                         ? Value(symbol.argument)
+                         : arguments[symbol.argument.getArgNumber()];
     if (symbol.dim) {
       Value dim = materialize(getConstant(*symbol.dim));
       if (isa<MemRefType>(argument.getType()))
@@ -178,14 +180,15 @@ private:
 RunTimeOffsets emitRunTimeOffsets(OpBuilder &builder, Location loc,
                                   const SpaceProblem::RunTimeSizes &sizes,
                                   const SizeSymbols &symbols,
-                                  const SymbolicPlan &plan) {
+                                  const SymbolicPlan &plan,
+                                  RunTimeValues wanted, ValueRange arguments) {
   IndexArithmetic arithmetic(builder, loc);
   // Each symbol once, first: the sizes use them in any order.
   SmallVector<Index> symbolValues;
   for (auto [index, symbol] : llvm::enumerate(sizes.symbols))
     symbolValues.push_back(
         {SizeExpr::getSymbol(index),
-         arithmetic.readSymbol(symbols.getSymbols()[symbol])});
+         arithmetic.readSymbol(symbols.getSymbols()[symbol], arguments)});
   // Each polynomial is computed once: buffers of one size (the layers of a
   // network) share its value, and sizes share their products.
   SmallVector<std::pair<SizeExpr, Index>> known;
@@ -241,13 +244,18 @@ RunTimeOffsets emitRunTimeOffsets(OpBuilder &builder, Location loc,
       slab = arithmetic.max(slab, ends[buffer]);
 
   RunTimeOffsets result;
-  for (const Index &offset : offsets)
-    result.offsets.push_back(arithmetic.materialize(offset));
-  result.slabSize = arithmetic.materialize(slab);
-  // The views will use the offsets, the slab its size: what neither needs
-  // goes.
-  SmallVector<Value> results(result.offsets);
-  results.push_back(result.slabSize);
+  SmallVector<Value> results;
+  if (wanted != RunTimeValues::Size) {
+    for (const Index &offset : offsets)
+      result.offsets.push_back(arithmetic.materialize(offset));
+    llvm::append_range(results, result.offsets);
+  }
+  if (wanted != RunTimeValues::Offsets) {
+    result.slabSize = arithmetic.materialize(slab);
+    results.push_back(result.slabSize);
+  }
+  // The views will use the offsets, the slab its size: what the caller
+  // does not need goes.
   result.numOps = arithmetic.eraseUnused(results);
   return result;
 }

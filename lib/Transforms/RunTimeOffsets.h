@@ -24,20 +24,29 @@ namespace memplan {
 /// The offsets and slab size of one plan for every run-time size, as index
 /// values.
 struct RunTimeOffsets {
-  /// Parallel to the space's buffers.
+  /// Parallel to the space's buffers; empty unless asked for.
   llvm::SmallVector<mlir::Value> offsets;
+  /// Null unless asked for.
   mlir::Value slabSize;
   /// How many operations the arithmetic took (the constants included).
   unsigned numOps = 0;
 };
 
+/// What emitRunTimeOffsets makes.
+enum class RunTimeValues { OffsetsAndSize, Offsets, Size };
+
 /// Emits at `builder` (where the function's arguments are visible, at the
 /// start of the slab's body) the arithmetic of `plan` for the space whose
-/// run-time sizes are `sizes`, over the function's `symbols`.
+/// run-time sizes are `sizes`, over the function's `symbols`; what `wanted`
+/// does not need is not left behind. With `arguments`, each symbol's
+/// argument is read from the value of its number there instead (another
+/// function's arguments, or a call's operands).
 RunTimeOffsets emitRunTimeOffsets(mlir::OpBuilder &builder, mlir::Location loc,
                                   const SpaceProblem::RunTimeSizes &sizes,
                                   const SizeSymbols &symbols,
-                                  const SymbolicPlan &plan);
+                                  const SymbolicPlan &plan,
+                                  RunTimeValues wanted,
+                                  mlir::ValueRange arguments = {});
 
 } // namespace memplan
 

@@ -43,7 +43,7 @@ private:
 };
 
 /// Why a slab of `kind` cannot have a size known only at run time, or ""
-/// when it can (an alloc).
+/// when it can (an alloc, or an arena its callers size).
 std::string whyNoRunTimeSizedSlab(SlabKind kind);
 
 /// Whether slabs of `kind` make callers' problems depend on their callees'

@@ -35,6 +35,7 @@ namespace {
 
 constexpr StringLiteral kSlabSizeAttr = "memplan.slab_size";
 constexpr StringLiteral kSlabAlignmentAttr = "memplan.slab_alignment";
+constexpr StringLiteral kSlabSizeFunctionAttr = "memplan.slab_size_function";
 
 /// The name of a global slab: "__memplan_slab_<func>" for a function's
 /// slab, "__memplan_object_<func>_<index>" for its shared object `index`
@@ -390,30 +391,84 @@ void rewriteIntoSlab(const SlabRequest &request, ArrayRef<PlacedBuffer> placed,
   freeSlab(request, slab, builder, slabLoc);
 }
 
+/// Adds to `module`, right before `func`, a private function that takes
+/// `func`'s arguments and returns the bytes of its arena, a slab sized at
+/// run time (slab=argument): what its callers allocate, and what anyone
+/// else calling `func` can ask. Returns its name; `numOps` counts its
+/// arithmetic.
+FlatSymbolRefAttr createArenaSizeFunction(ModuleOp module,
+                                          FunctionOpInterface func,
+                                          const SpaceProblem &space,
+                                          const SizeSymbols &symbols,
+                                          const SymbolicPlan &plan,
+                                          Location loc, unsigned &numOps) {
+  MLIRContext *context = func->getContext();
+  OpBuilder builder(context);
+  auto type = FunctionType::get(context, func.getArgumentTypes(),
+                                {builder.getIndexType()});
+  auto sizeFunction = func::FuncOp::create(
+      builder, loc, ("__memplan_arena_size_" + getFunctionName(func)).str(),
+      type);
+  sizeFunction.setPrivate();
+  Block *entry = sizeFunction.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  RunTimeOffsets computed =
+      emitRunTimeOffsets(builder, loc, *space.runTimeSizes, symbols, plan,
+                         RunTimeValues::Size, entry->getArguments());
+  func::ReturnOp::create(builder, loc, computed.slabSize);
+  numOps += computed.numOps;
+  // insert() renames it if the name is taken.
+  SymbolTable table(module);
+  return FlatSymbolRefAttr::get(
+      table.insert(sizeFunction, Block::iterator(func.getOperation())));
+}
+
 /// Makes the slab of `request`, a space whose sizes are known only at run
 /// time, as `plan` computes it there (RunTimeOffsets.h), replaces each of
-/// its buffers by a view of it and frees it. Returns how many operations
-/// the arithmetic took.
+/// its buffers by a view of it and frees it: an allocation at the start of
+/// its body, or under slab=argument a trailing argument of dynamic size
+/// whose bytes the function createArenaSizeFunction adds computes. Returns
+/// how many operations the arithmetic took.
 unsigned rewriteIntoRunTimeSlab(const SlabRequest &request,
                                 const SpaceProblem &space,
                                 const SizeSymbols &symbols,
-                                const SymbolicPlan &plan) {
+                                const SymbolicPlan &plan, ModuleOp module) {
   assert((request.home == SlabHome::Entry ||
-          request.home == SlabHome::PerIteration) &&
-         "only an allocation can be sized at run time");
+          request.home == SlabHome::PerIteration ||
+          request.home == SlabHome::Argument) &&
+         "a global's size is fixed, and so is a stack slab's here");
   FunctionOpInterface func = request.func;
   OpBuilder builder = OpBuilder::atBlockBegin(&getSlabBody(request).front());
   Location slabLoc =
       NameLoc::get(StringAttr::get(func->getContext(), request.name),
                    request.scope ? request.scope->getLoc() : func.getLoc());
-  RunTimeOffsets computed =
-      emitRunTimeOffsets(builder, slabLoc, *space.runTimeSizes, symbols, plan);
   auto slabType =
       MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
                       MemRefLayoutAttrInterface(), request.memorySpace);
+  IntegerAttr alignment =
+      builder.getI64IntegerAttr(static_cast<int64_t>(request.alignment));
+  unsigned numOps = 0;
+  if (request.home == SlabHome::Argument) {
+    FlatSymbolRefAttr sizeFunction = createArenaSizeFunction(
+        module, func, space, symbols, plan, slabLoc, numOps);
+    unsigned index = func.getNumArguments();
+    NamedAttribute attrs[] = {
+        builder.getNamedAttr(kSlabSizeFunctionAttr, sizeFunction),
+        builder.getNamedAttr(kSlabAlignmentAttr, alignment)};
+    (void)func.insertArgument(index, slabType, builder.getDictionaryAttr(attrs),
+                              slabLoc);
+    RunTimeOffsets computed =
+        emitRunTimeOffsets(builder, slabLoc, *space.runTimeSizes, symbols, plan,
+                           RunTimeValues::Offsets);
+    replaceByViews(space.buffers, computed.offsets,
+                   getSlabBody(request).front().getArgument(index), builder);
+    return numOps + computed.numOps;
+  }
+  RunTimeOffsets computed =
+      emitRunTimeOffsets(builder, slabLoc, *space.runTimeSizes, symbols, plan,
+                         RunTimeValues::OffsetsAndSize);
   Value slab = memref::AllocOp::create(
-      builder, slabLoc, slabType, ValueRange{computed.slabSize},
-      builder.getI64IntegerAttr(static_cast<int64_t>(request.alignment)));
+      builder, slabLoc, slabType, ValueRange{computed.slabSize}, alignment);
   replaceByViews(space.buffers, computed.offsets, slab, builder);
   freeSlab(request, slab, builder, slabLoc);
   return computed.numOps;
@@ -486,7 +541,7 @@ unsigned rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
               plan.spaces[index].runTimePlan) {
         request.alignment = slabs.slabs.front().alignment;
         runTimeOps += rewriteIntoRunTimeSlab(request, space, function.symbols,
-                                             *runTimePlan);
+                                             *runTimePlan, module);
         for (const FunctionBuffer *buffer : space.buffers)
           llvm::append_range(frees, buffer->frees);
         llvm::append_range(rewritten, space.buffers);
@@ -535,14 +590,31 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
       known = callerFrees.try_emplace(caller, FreedSpaces(caller)).first;
     OpBuilder builder(call);
     SmallVector<Value> arenas;
+    Location arenaLoc =
+        NameLoc::get(builder.getStringAttr("memplan.arena"), call.getLoc());
     for (unsigned index = firstArena; index < numArguments; ++index) {
       auto type = cast<MemRefType>(callee.getArgumentTypes()[index]);
       auto alignment =
           callee.getArgAttrOfType<IntegerAttr>(index, kSlabAlignmentAttr);
-      arenas.push_back(memref::AllocOp::create(
-          builder,
-          NameLoc::get(builder.getStringAttr("memplan.arena"), call.getLoc()),
-          type, alignment));
+      if (type.hasStaticShape()) {
+        arenas.push_back(
+            memref::AllocOp::create(builder, arenaLoc, type, alignment));
+        continue;
+      }
+      // Sized at run time: the size function's arithmetic, on the call's
+      // operands, right here, where the caller's planning can read it.
+      auto sizeFunction = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          callee, callee.getArgAttrOfType<FlatSymbolRefAttr>(
+                      index, kSlabSizeFunctionAttr));
+      Block &body = sizeFunction.getBody().front();
+      IRMapping arguments;
+      arguments.map(body.getArguments(),
+                    call.getArgOperands().take_front(firstArena));
+      for (Operation &op : body.without_terminator())
+        builder.clone(op, arguments);
+      Value bytes = arguments.lookup(body.getTerminator()->getOperand(0));
+      arenas.push_back(memref::AllocOp::create(builder, arenaLoc, type,
+                                               ValueRange{bytes}, alignment));
     }
     call->insertOperands(call->getNumOperands(), arenas);
     // Freed as the caller frees its own buffers of the space, or not at all.

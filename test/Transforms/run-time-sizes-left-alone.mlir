@@ -2,8 +2,7 @@
 // alone and the remark says why: the size is no polynomial of the
 // arguments (loaded, computed in a loop), the buffer escapes (that reason
 // wins), or the run cannot make a slab sized at run time (the
-// shared-objects pass, slab=global and slab=argument, a memory space with
-// a capacity).
+// shared-objects pass, slab=global, a memory space with a capacity).
 
 // RUN: memplan-opt %s --memplan-offsets="remarks=true summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFFSETS
 // RUN: memplan-opt %s --memplan-shared-objects="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OBJECTS
@@ -23,11 +22,11 @@
 // GLOBAL: remark: memplan-offsets: left alone: has a dynamic size with no constant upper bound: 4*arg0 bytes over the function's arguments (not planned: slab=global: a global's size is fixed at compile time)
 // GLOBAL-NEXT: %planned = memref.alloc(%n)
 
-// The public @sizes keeps its slab in an alloc, sized at run time; the
-// private @callee takes its arena from its callers, sized at compile time.
-// ARGUMENT: remark: memplan-offsets: left alone: has a dynamic size with no constant upper bound: 4*arg0 bytes over the function's arguments (not planned: slab=argument: the callers' arenas are sized at compile time)
-// ARGUMENT-NEXT: %t = memref.alloc(%n)
-// ARGUMENT: @sizes: planned 1 of 4 buffers
+// Under slab=argument the private @callee takes its arena from @sizes,
+// which allocates the bytes @__memplan_arena_size_callee computes (e2e 55)
+// and plans that arena with its own buffer: both sized at run time.
+// ARGUMENT: @callee: planned 1 of 1 buffers (0 left alone; 1 of run-time size)
+// ARGUMENT: @sizes: planned 2 of 5 buffers (3 left alone: 2 dynamic-shape, 1 returned; 2 of run-time size)
 
 // CAPACITY: remark: memplan-offsets: left alone: has a dynamic size with no constant upper bound: 4*arg0 bytes over the function's arguments (not planned: its memory space has a capacity, which a size known only at run time cannot be held to)
 // CAPACITY-NEXT: %planned = memref.alloc(%n)
