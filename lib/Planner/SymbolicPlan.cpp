@@ -146,14 +146,17 @@ struct Sample {
 };
 } // namespace
 
-/// The largest ratio of `plan`'s slab to the lower bound over `samples`.
-static Expected<double> findWorstRatio(const SymbolicPlan &plan,
-                                       ArrayRef<Sample> samples) {
+/// The largest ratio of `plan`'s slab to the lower bound over `samples`,
+/// but where the slab overflows 64 bits (sizes no program has).
+static double findWorstRatio(const SymbolicPlan &plan,
+                             ArrayRef<Sample> samples) {
   double worst = 1;
   for (const Sample &sample : samples) {
     Expected<Plan> placed = placeInstance(plan, sample.buffers);
-    if (!placed)
-      return placed.takeError();
+    if (!placed) {
+      llvm::consumeError(placed.takeError());
+      continue;
+    }
     if (sample.bound != 0)
       worst = std::max(worst, double(placed->slabSize) / double(sample.bound));
   }
@@ -214,15 +217,22 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
     buffer.size = size.isZero() ? 0 : 1;
   detail::OverlapGraph graph(occupied);
 
-  // Each sample point's buffers once, for every order weighed there.
+  // Each sample point's buffers once, for every order weighed there. A
+  // point where a size or the bound overflows 64 bits is no size a program
+  // runs at (degree-6 sizes at 4096, say): it is left out, and so is a
+  // candidate there.
   std::vector<Sample> instances;
   for (ArrayRef<uint64_t> values : samples) {
     Expected<SmallVector<Buffer>> buffers = problem.instantiate(values);
-    if (!buffers)
-      return buffers.takeError();
+    if (!buffers) {
+      llvm::consumeError(buffers.takeError());
+      continue;
+    }
     Expected<uint64_t> bound = computeLowerBound(*buffers);
-    if (!bound)
-      return bound.takeError();
+    if (!bound) {
+      llvm::consumeError(bound.takeError());
+      continue;
+    }
     instances.push_back({std::move(*buffers), *bound});
   }
 
@@ -235,22 +245,36 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
         return !size.getConstantValue();
       });
   std::optional<SymbolicPlan> kept;
-  for (ArrayRef<uint64_t> point : candidates) {
+  for (auto [candidate, point] : llvm::enumerate(candidates)) {
+    // The first point must plan; another where a size overflows is skipped.
+    auto skip = [&](llvm::Error error) -> std::optional<Error> {
+      if (candidate == 0)
+        return std::move(error);
+      llvm::consumeError(std::move(error));
+      return std::nullopt;
+    };
     Expected<SmallVector<Buffer>> buffers = problem.instantiate(point);
-    if (!buffers)
-      return buffers.takeError();
+    if (!buffers) {
+      if (std::optional<Error> error = skip(buffers.takeError()))
+        return std::move(*error);
+      continue;
+    }
     Expected<Plan> placed = strategy.plan(*buffers);
-    if (!placed)
-      return placed.takeError();
+    if (!placed) {
+      if (std::optional<Error> error = skip(placed.takeError()))
+        return std::move(*error);
+      continue;
+    }
     SmallVector<SmallVector<uint64_t>, 2> orders = {placed->offsets};
     // Where fixed and run-time sizes mix and there is a range to weigh
     // against, the fixed ones apart too.
     if (mixesFixedSizes && !samples.empty()) {
       Expected<SmallVector<uint64_t>> apart =
           planFixedBelow(problem, strategy, *buffers);
-      if (!apart)
-        return apart.takeError();
-      orders.push_back(std::move(*apart));
+      if (apart)
+        orders.push_back(std::move(*apart));
+      else
+        llvm::consumeError(apart.takeError());
     }
     for (auto [index, offsets] : llvm::enumerate(orders)) {
       SymbolicPlan plan = orient(problem, graph, *buffers, offsets);
@@ -260,10 +284,7 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
                                   ? strategy.getName().str()
                                   : placed->outcome.strategy;
       if (!samples.empty()) {
-        Expected<double> worst = findWorstRatio(plan, instances);
-        if (!worst)
-          return worst.takeError();
-        plan.worstRatio = *worst;
+        plan.worstRatio = findWorstRatio(plan, instances);
       }
       if (!kept || (plan.worstRatio && *plan.worstRatio < *kept->worstRatio))
         kept = std::move(plan);

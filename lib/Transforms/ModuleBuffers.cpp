@@ -5,6 +5,7 @@
 #include "memplan/Analysis/FunctionNames.h"
 #include "memplan/Analysis/GroupBarriers.h"
 #include "memplan/Analysis/ProgramOrder.h"
+#include "memplan/Analysis/SharedFrees.h"
 #include "memplan/Planner/BarrierEpochs.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -48,8 +49,9 @@ void findBarrierCandidates(FunctionOpInterface func,
 /// Leaves alone the largest allocations of one slab's `buffers`, with all
 /// their lives, until the others fit a memref, whose extent is an int64_t,
 /// even stacked one after another with room for each one's alignment.
-/// Removes them from `buffers`.
-void leaveAloneBeyondMemRefExtent(SmallVectorImpl<FunctionBuffer *> &buffers) {
+/// Removes them from `buffers` and adds them to `leftAlone`.
+void leaveAloneBeyondMemRefExtent(SmallVectorImpl<FunctionBuffer *> &buffers,
+                                  SmallVectorImpl<Operation *> &leftAlone) {
   auto stackedBytes = [](const FunctionBuffer *buffer) {
     return static_cast<unsigned __int128>(buffer->size) + buffer->alignment - 1;
   };
@@ -68,10 +70,12 @@ void leaveAloneBeyondMemRefExtent(SmallVectorImpl<FunctionBuffer *> &buffers) {
   for (const FunctionBuffer *buffer : bySize) {
     if (total <= maxBytes)
       break;
-    if (tooLarge.insert(buffer->alloc).second)
+    if (tooLarge.insert(buffer->alloc).second) {
+      leftAlone.push_back(buffer->alloc);
       for (const FunctionBuffer *life : buffers)
         if (life->alloc == buffer->alloc)
           total -= stackedBytes(life);
+    }
   }
   for (FunctionBuffer *buffer : buffers)
     if (tooLarge.contains(buffer->alloc))
@@ -117,18 +121,57 @@ std::string whyNotPlanRunTimeSize(const FunctionBuffer &buffer,
 /// only at run time where the slab has more buffers than a plan for every
 /// size takes (kMaxSymbolicBuffers); removes them from `buffers`.
 void leaveRunTimeSizesBeyondLimit(SmallVectorImpl<FunctionBuffer *> &buffers,
-                                  const SizeSymbols &symbols) {
+                                  const SizeSymbols &symbols,
+                                  SmallVectorImpl<Operation *> &leftAlone) {
   if (buffers.size() <= kMaxSymbolicBuffers)
     return;
   for (FunctionBuffer *buffer : buffers)
-    if (buffer->symbolicSize)
+    if (buffer->symbolicSize) {
       leaveRunTimeSizeAlone(*buffer, symbols,
                             "its slab would hold more than the " +
                                 std::to_string(kMaxSymbolicBuffers) +
                                 " buffers a plan for every size takes");
+      leftAlone.push_back(buffer->alloc);
+    }
   llvm::erase_if(buffers, [](const FunctionBuffer *buffer) {
     return buffer->leftAlone.has_value();
   });
+}
+
+/// Leaves alone, with all their lives, the planned buffers of `buffers`
+/// that a free of theirs may free together with one of `leftAlone`
+/// (allocations left alone after the analysis resolved its shared frees),
+/// and in turn those that share a free with them, as resolveSharedFrees
+/// does: removing such a free could leak the buffer left alone.
+void leaveAloneSharingFrees(MutableArrayRef<FunctionBuffer> buffers,
+                            SmallVector<Operation *> leftAlone) {
+  llvm::DenseMap<OpOperand *, FreedSources> reach;
+  llvm::SmallPtrSet<Operation *, 8> seen(llvm::from_range, leftAlone);
+  while (!leftAlone.empty()) {
+    Operation *alone = leftAlone.pop_back_val();
+    for (FunctionBuffer &buffer : buffers) {
+      if (buffer.leftAlone)
+        continue;
+      for (OpOperand *free : buffer.frees) {
+        auto [found, inserted] = reach.try_emplace(free);
+        if (inserted)
+          found->second = findFreedSources(free->get());
+        if (!llvm::is_contained(found->second.allocations, alone))
+          continue;
+        LeftAlone reason{LeftAloneKind::FreedElsewhere,
+                         "freed by " + quoteOp(free->getOwner()) +
+                             " of a value that may also be a buffer of " +
+                             quoteOp(alone) + " that memplan does not plan"};
+        Operation *alloc = buffer.alloc;
+        for (FunctionBuffer &life : buffers)
+          if (life.alloc == alloc && !life.leftAlone)
+            life.leftAlone = reason;
+        if (seen.insert(alloc).second)
+          leftAlone.push_back(alloc);
+        break;
+      }
+    }
+  }
 }
 
 /// `size` over the symbols `used` (sorted) instead of all of a function's:
@@ -225,10 +268,15 @@ ModuleBuffers analyzeModule(
         llvm::none_of(function.buffers, isPlannedAtRunTimeSize))
       return;
     std::string whyNotHere = whyNotRunTimeSizesIn(func);
-    if (!whyNotHere.empty())
-      for (FunctionBuffer &buffer : function.buffers)
-        if (isPlannedAtRunTimeSize(buffer))
-          leaveRunTimeSizeAlone(buffer, function.symbols, whyNotHere);
+    if (whyNotHere.empty())
+      return;
+    SmallVector<Operation *> refused;
+    for (FunctionBuffer &buffer : function.buffers)
+      if (isPlannedAtRunTimeSize(buffer)) {
+        leaveRunTimeSizeAlone(buffer, function.symbols, whyNotHere);
+        refused.push_back(buffer.alloc);
+      }
+    leaveAloneSharingFrees(function.buffers, std::move(refused));
   });
 
   // The spaces point into the functions' buffers, which stay where they are
@@ -238,6 +286,9 @@ ModuleBuffers analyzeModule(
     llvm::MapVector<std::tuple<Operation *, Attribute, unsigned>,
                     SmallVector<FunctionBuffer *>>
         bySpace;
+    // Allocations left alone from here on, after the analysis resolved
+    // the frees they share.
+    SmallVector<Operation *> leftAloneHere;
     for (FunctionBuffer &buffer : function.buffers) {
       if (buffer.leftAlone)
         continue;
@@ -245,8 +296,12 @@ ModuleBuffers analyzeModule(
         std::string whyNot = whyNotPlanRunTimeSize(buffer, limits);
         if (!whyNot.empty()) {
           leaveRunTimeSizeAlone(buffer, function.symbols, whyNot);
+          leftAloneHere.push_back(buffer.alloc);
           continue;
         }
+        // The figures are those at the hint, which fits a memref.
+        buffer.size = *buffer.symbolicSize->evaluate(SmallVector<uint64_t>(
+            buffer.symbolicSize->getNumSymbolsUsed(), limits.sizeHint));
       }
       buffer.alignment =
           std::max(buffer.alignment, limits.getAlignment(buffer.memorySpace));
@@ -254,8 +309,16 @@ ModuleBuffers analyzeModule(
           .push_back(&buffer);
     }
     for (auto &entry : bySpace) {
-      leaveAloneBeyondMemRefExtent(entry.second);
-      leaveRunTimeSizesBeyondLimit(entry.second, function.symbols);
+      leaveAloneBeyondMemRefExtent(entry.second, leftAloneHere);
+      leaveRunTimeSizesBeyondLimit(entry.second, function.symbols,
+                                   leftAloneHere);
+    }
+    if (!leftAloneHere.empty()) {
+      leaveAloneSharingFrees(function.buffers, std::move(leftAloneHere));
+      for (auto &entry : bySpace)
+        llvm::erase_if(entry.second, [](const FunctionBuffer *buffer) {
+          return buffer->leftAlone.has_value();
+        });
     }
     function.firstSpace = result.spaces.size();
     llvm::DenseMap<Operation *, unsigned> scopeIndices;

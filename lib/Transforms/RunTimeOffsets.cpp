@@ -4,7 +4,9 @@
 // (sums of sizes), so that a maximum of two ends one of which is never
 // below the other, or the alignment of an end that is always a multiple,
 // costs nothing: where every size is a multiple of one symbol the offsets
-// come out as sums, `c * S`, with no maximum.
+// come out as sums, `c * S`, with no maximum. "Never below" is read off the
+// polynomials only over symbols that are never negative (dimensions): an
+// index argument may be negative while every size it makes is not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,8 +41,10 @@ struct Index {
 /// and keeping the operations made.
 class IndexArithmetic {
 public:
-  IndexArithmetic(OpBuilder &builder, Location loc)
-      : builder(builder), loc(loc) {}
+  /// Symbol i of the polynomials is never negative where `nonNegative[i]`.
+  IndexArithmetic(OpBuilder &builder, Location loc,
+                  SmallVector<bool> nonNegative)
+      : builder(builder), loc(loc), nonNegative(std::move(nonNegative)) {}
 
   static Index getConstant(uint64_t value) {
     return {SizeExpr::getConstant(value), Value()};
@@ -86,14 +90,17 @@ public:
   }
 
   /// The larger of the two: one whose polynomial is never below the other's
-  /// is it.
+  /// is it, where its symbols are never negative (an index argument may be:
+  /// -1 makes 4*a*a + 4*a smaller than 4*a*a).
   Index max(const Index &lhs, const Index &rhs) {
-    // Indices here are never negative: nothing is below zero.
+    // Ends and offsets are never negative: nothing is below zero.
     if (lhs.isZero())
       return rhs;
     if (rhs.isZero())
       return lhs;
-    if (lhs.polynomial && rhs.polynomial) {
+    if (lhs.polynomial && rhs.polynomial &&
+        hasNonNegativeSymbols(*lhs.polynomial) &&
+        hasNonNegativeSymbols(*rhs.polynomial)) {
       if (lhs.polynomial->dominates(*rhs.polynomial))
         return lhs;
       if (rhs.polynomial->dominates(*lhs.polynomial))
@@ -164,6 +171,13 @@ public:
   }
 
 private:
+  bool hasNonNegativeSymbols(const SizeExpr &polynomial) const {
+    return llvm::all_of(polynomial.getTerms(), [&](const SizeExpr::Term &term) {
+      return llvm::all_of(term.symbols,
+                          [&](SymbolId symbol) { return nonNegative[symbol]; });
+    });
+  }
+
   template <typename OpT> Value count(OpT op) {
     made.push_back(op);
     return op.getResult();
@@ -171,6 +185,7 @@ private:
 
   OpBuilder &builder;
   Location loc;
+  SmallVector<bool> nonNegative;
   llvm::DenseMap<uint64_t, Value> constants;
   SmallVector<Operation *> made;
 };
@@ -182,7 +197,15 @@ RunTimeOffsets emitRunTimeOffsets(OpBuilder &builder, Location loc,
                                   const SizeSymbols &symbols,
                                   const SymbolicPlan &plan,
                                   RunTimeValues wanted, ValueRange arguments) {
-  IndexArithmetic arithmetic(builder, loc);
+  // A dimension is never negative, nor a narrow integer zero-extended; an
+  // index or integer argument may be, where the sizes stay valid.
+  SmallVector<bool> nonNegative;
+  for (SymbolId symbol : sizes.symbols) {
+    const SizeSymbols::Symbol &read = symbols.getSymbols()[symbol];
+    nonNegative.push_back(read.dim ||
+                          read.widening == SizeSymbols::Widening::Unsigned);
+  }
+  IndexArithmetic arithmetic(builder, loc, std::move(nonNegative));
   // Each symbol once, first: the sizes use them in any order.
   SmallVector<Index> symbolValues;
   for (auto [index, symbol] : llvm::enumerate(sizes.symbols))

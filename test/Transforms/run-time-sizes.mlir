@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // RUN: memplan-opt %s --memplan-offsets -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 
-// STATS: (S) {{ *}}11 planned-at-run-time-size
+// STATS: (S) {{ *}}12 planned-at-run-time-size
 // STATS: (S) {{ *}}{{[1-9][0-9]*}} run-time-size-ops
 
 // q (256 s bytes) and scores (4 s^2) are live together, then scores and
@@ -152,5 +152,22 @@ func.func @per_iteration(%n: index, %count: index) {
     memref.dealloc %t : memref<?xf32>
     memref.dealloc %u : memref<?xf32>
   }
+  return
+}
+
+// A size of degree 6 overflows 64 bits at the range's top (4096): those
+// sample points are left out, and the buffer is planned all the same.
+// RUN: memplan-opt %s --memplan-offsets="summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEGREE6
+// DEGREE6: @degree_six: planned 1 of 1 buffers (0 left alone; 1 of run-time size){{.*}}slab for every run-time size: at most arg0*arg0*arg0*arg0*arg0*arg0 bytes
+func.func @degree_six(%n: index, %o: memref<1xi8>) {
+  %c0 = arith.constant 0 : index
+  %n2 = arith.muli %n, %n : index
+  %n3 = arith.muli %n2, %n : index
+  %a = memref.alloc(%n3, %n3) : memref<?x?xi8>
+  %v = arith.constant 1 : i8
+  memref.store %v, %a[%c0, %c0] : memref<?x?xi8>
+  %x = memref.load %a[%c0, %c0] : memref<?x?xi8>
+  memref.store %x, %o[%c0] : memref<1xi8>
+  memref.dealloc %a : memref<?x?xi8>
   return
 }

@@ -77,8 +77,10 @@ constexpr size_t kMaxSymbolicBuffers = 8192;
 /// Plans `problem` with `strategy` at each of `candidates` (values of every
 /// symbol; at least one) and keeps the orientation whose worst ratio of slab
 /// to lower bound over `samples` is smallest, the first candidate on a tie
-/// or where no sample is given. Fails where a size overflows at a point,
-/// where the strategy fails, or on more than kMaxSymbolicBuffers buffers.
+/// or where no sample is given. Samples and later candidates where a size,
+/// the bound or a plan overflows 64 bits are left out. Fails where the first
+/// candidate overflows or the strategy fails there, or on more than
+/// kMaxSymbolicBuffers buffers.
 llvm::Expected<SymbolicPlan>
 planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
                  llvm::ArrayRef<llvm::SmallVector<uint64_t>> candidates,
