@@ -236,6 +236,19 @@ FailureOr<SizeExpr> PolynomialFinder::findOnce(Value value, unsigned depth) {
     }
     return find(source, depth + 1);
   }
+  // A value masked by a constant is never above the value: the alignment
+  // the size of an arena sized at run time is rounded up by (its round-up
+  // an add before the mask). The polynomial is then a bound of the size,
+  // which is what planning reserves; the view keeps the size itself.
+  if (auto mask = dyn_cast<arith::AndIOp>(op)) {
+    if (getBitWidth(value.getType()) < 64)
+      return fail("a mask of an integer narrower than 64 bits");
+    if (matchPattern(mask.getRhs(), m_ConstantInt(&constant)))
+      return find(mask.getLhs(), depth + 1);
+    if (matchPattern(mask.getLhs(), m_ConstantInt(&constant)))
+      return find(mask.getRhs(), depth + 1);
+    return fail("a mask that is not a constant");
+  }
   if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
     AffineMap map = apply.getAffineMap();
     return findAffine(map.getResult(0), apply.getDimOperands(),

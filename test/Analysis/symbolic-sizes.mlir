@@ -1,8 +1,9 @@
 // Dynamic sizes with no constant upper bound, as polynomials of the
 // function's arguments (SymbolicSizes.h): index arguments and the dimensions
-// of arguments are the symbols (`arg0`, `arg1_d0`). Such buffers are still
-// left alone; the remark gives the size, or says which extent is no
-// polynomial and why.
+// of arguments are the symbols (`arg0`, `arg1_d0`). This test pass leaves
+// such buffers alone, giving the size, or saying which extent is no
+// polynomial and why; the planning passes plan them
+// (test/Transforms/run-time-sizes.mlir).
 
 // RUN: memplan-opt %s --test-memplan-buffer-lifetimes -o /dev/null | FileCheck %s
 
@@ -18,14 +19,16 @@
 // Sums and products of dimensions, index arguments and constants; a
 // dimension read twice is one symbol, through casts too; a static
 // dimension of an argument is a constant; the dimension of another buffer
-// is the size it was allocated with; affine.apply of sums and products.
-// CHECK-LABEL: @polynomials: 6 buffers
+// is the size it was allocated with; affine.apply of sums and products; a
+// size rounded up to an alignment by a mask is at most the sum before it.
+// CHECK-LABEL: @polynomials: 7 buffers
 // CHECK-NEXT:  "square" memref<?x?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 4*arg0_d0*arg0_d0 bytes over the function's arguments
 // CHECK-NEXT:  "sum" memref<?xi8>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: arg0_d0*arg1 + 8 bytes over the function's arguments
 // CHECK-NEXT:  "static-dim" memref<?xf64>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 8*arg0_d0 + 128 bytes over the function's arguments
 // CHECK-NEXT:  "of-buffer" memref<?x2xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 8*arg0_d0*arg0_d0 bytes over the function's arguments
 // CHECK-NEXT:  "affine" memref<?xf32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 12*arg1 + 4*arg0_d0 + 4 bytes over the function's arguments
 // CHECK-NEXT:  "cast" memref<?xi32>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: 4*arg2 bytes over the function's arguments
+// CHECK-NEXT:  "masked" memref<?xi8>: left alone (dynamic-shape): has a dynamic size with no constant upper bound: arg1 + 15 bytes over the function's arguments
 func.func @polynomials(%x: memref<?x16xf32>, %n: index, %m: i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -47,6 +50,11 @@ func.func @polynomials(%x: memref<?x16xf32>, %n: index, %m: i32) {
   %affine = memref.alloc(%a) : memref<?xf32> loc("affine")
   %wide = arith.index_cast %m : i32 to index
   %cast_size = memref.alloc(%wide) : memref<?xi32> loc("cast")
+  %c15 = arith.constant 15 : index
+  %cm16 = arith.constant -16 : index
+  %bumped = arith.addi %n, %c15 : index
+  %aligned = arith.andi %bumped, %cm16 : index
+  %masked = memref.alloc(%aligned) : memref<?xi8> loc("masked")
   return
 }
 

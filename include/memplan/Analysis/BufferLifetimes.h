@@ -41,9 +41,10 @@ struct FunctionBuffer {
   /// bounds, and the rewrite gives the view the sizes the allocation had.
   bool atUpperBound = false;
   /// For a memref.alloc of dynamic size with no constant upper bound whose
-  /// size is a polynomial of the function's arguments: that size, over the
-  /// function's SizeSymbols. Such a buffer is planned (with `size` 0) only
-  /// where the analysis was asked to keep them.
+  /// size is a polynomial of the function's arguments: that size (or one
+  /// never below it, where a size is masked, as an alignment rounds down),
+  /// over the function's SizeSymbols. Such a buffer is planned (with `size` 0)
+  /// only where the analysis was asked to keep them.
   std::optional<SizeExpr> symbolicSize;
   uint64_t alignment = 1;
   mlir::Attribute memorySpace;

@@ -46,9 +46,10 @@ public:
   /// CSV and people read (SizeExpr::print).
   llvm::SmallVector<std::string> getNames() const;
 
-  /// `value`, an index or integer, as a polynomial over symbols, adding the
-  /// symbols it uses; or failure, with `why` saying what it depends on that
-  /// is no polynomial of the arguments.
+  /// `value`, an index or integer, as a polynomial over symbols (never
+  /// below it: exact but through a mask), adding the symbols it uses; or
+  /// failure, with `why` saying what it depends on that is no polynomial of
+  /// the arguments.
   mlir::FailureOr<SizeExpr> getPolynomial(mlir::Value value, std::string &why);
 
   /// The symbol of an integer or index argument (no `dim`) or of a
@@ -64,8 +65,10 @@ private:
 };
 
 /// The byte size of a memref.alloc with dynamic sizes, `elementBytes` an
-/// element, as a polynomial over `symbols`; or failure, with `why` saying
-/// which extent is no polynomial of the arguments and why.
+/// element, as a polynomial over `symbols`, or where an extent is masked by
+/// a constant (an alignment rounding down) a polynomial never below it; or
+/// failure, with `why` saying which extent is no polynomial of the
+/// arguments and why.
 mlir::FailureOr<SizeExpr> computeSymbolicSize(mlir::Operation *alloc,
                                               uint64_t elementBytes,
                                               SizeSymbols &symbols,
