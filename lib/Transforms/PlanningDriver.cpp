@@ -8,6 +8,7 @@
 #include "ModulePlan.h"
 #include "PlanExchange.h"
 #include "PlanReport.h"
+#include "SlabHeader.h"
 #include "SlabPlacement.h"
 #include "SlabRewrite.h"
 
@@ -33,6 +34,8 @@ public:
       : options(options), heapMaps(options.heapMapPath) {
     if (!options.reportFile.empty())
       report.emplace(options);
+    if (!options.headerFile.empty())
+      header.emplace(options);
   }
 
   /// Plans `buffers`, found in `module`, and rewrites them once every plan
@@ -50,6 +53,9 @@ public:
       heapMaps.add(buffers, *plan,
                    options.passArgument + ", " + options.strategy);
     unsigned runTimeOps = rewriteModule(module, buffers, *plan);
+    // After the rewrite, which adds the arguments the header names.
+    if (header)
+      header->add(buffers, *plan);
     PlanFigures figures = plan->getTotalFigures();
     figures.runTimeSizeOps += runTimeOps;
     return figures;
@@ -63,12 +69,17 @@ public:
       if (llvm::Error error = report->write(options.reportFile))
         return emitError(module.getLoc()) << options.passArgument << ": "
                                           << llvm::toString(std::move(error));
+    if (header)
+      if (llvm::Error error = header->write(options.headerFile))
+        return emitError(module.getLoc()) << options.passArgument << ": "
+                                          << llvm::toString(std::move(error));
     return success();
   }
 
 private:
   const PlanningOptions &options;
   std::optional<PlanReport> report;
+  std::optional<SlabHeader> header;
   HeapMapOutput heapMaps;
 };
 

@@ -62,6 +62,8 @@ struct PlanningOptions {
   /// (ModuleSchedule.h), or "keep".
   std::string schedule = "keep";
   std::string reportFile;
+  /// The C header of the slabs' sizes (SlabHeader.h) to write, if any.
+  std::string headerFile;
   std::string applyFile;
   std::string heapMapPath;
   /// Where buffers whose sizes are known only at run time are planned

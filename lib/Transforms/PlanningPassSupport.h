@@ -40,6 +40,7 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
   options.splitLives = pass.splitLives;
   options.schedule = pass.schedule;
   options.reportFile = pass.reportFile;
+  options.headerFile = pass.headerFile;
   options.applyFile = pass.applyFile;
   options.heapMapPath = pass.heapmap;
   options.sizeHint = pass.sizeHint;

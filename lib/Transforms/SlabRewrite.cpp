@@ -33,10 +33,6 @@ namespace memplan {
 
 namespace {
 
-constexpr StringLiteral kSlabSizeAttr = "memplan.slab_size";
-constexpr StringLiteral kSlabAlignmentAttr = "memplan.slab_alignment";
-constexpr StringLiteral kSlabSizeFunctionAttr = "memplan.slab_size_function";
-
 /// The name of a global slab: "__memplan_slab_<func>" for a function's
 /// slab, "__memplan_object_<func>_<index>" for its shared object `index`
 /// (the index the report gives it), with "_space<k>" after the function

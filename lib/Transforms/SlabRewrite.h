@@ -11,6 +11,14 @@
 
 namespace memplan {
 
+/// The attributes of an arena argument (slab=argument): its bytes, or where
+/// they are known only at run time the function that computes them, and
+/// its alignment.
+constexpr llvm::StringLiteral kSlabSizeAttr = "memplan.slab_size";
+constexpr llvm::StringLiteral kSlabSizeFunctionAttr =
+    "memplan.slab_size_function";
+constexpr llvm::StringLiteral kSlabAlignmentAttr = "memplan.slab_alignment";
+
 /// Rewrites every planned buffer of `buffers` as `plan` placed it, the one
 /// change the planning passes make to the IR: per space, each slab of the
 /// plan is allocated once (a memref.alloc at the function entry, freed

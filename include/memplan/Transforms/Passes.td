@@ -88,6 +88,12 @@ defvar planningOptions = [
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "Write what was planned, buffer by buffer, to this JSON file "
            "(docs/report.md)">,
+    Option<"headerFile", "header", "std::string", /*default=*/"\"\"",
+           "Write a C header with the bytes and alignment of every slab "
+           "(every object, for shared objects) of every function, as "
+           "constants, or where sizes are known only at run time as a C "
+           "function of them, and for slab=argument the argument that takes "
+           "each (docs/arenas.md)">,
     Option<"applyFile", "apply", "std::string", /*default=*/"\"\"",
            "memplan-offsets only: take the offsets from this plan of a "
            "problem written by memplan-export and solved by memplan-solve, "
