@@ -1,6 +1,7 @@
 //===- BufferLifetimes.cpp - The buffers of a function and their lives ----===//
 
 #include "memplan/Analysis/BufferLifetimes.h"
+#include "memplan/Analysis/AccessedBytes.h"
 #include "memplan/Analysis/BufferLives.h"
 #include "memplan/Analysis/ControlFlowLiveness.h"
 #include "memplan/Analysis/ControlFlowLives.h"
@@ -272,16 +273,18 @@ std::string describeDynamicSize(FunctionBuffer &buffer,
 }
 
 /// Analyses one allocation; the frees it shares with other buffers are
-/// left in `sharedFrees` for resolveSharedFrees, and with `splitLives` the
-/// lives overwrites split it into (if more than one) in `lives`.
-FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
-                            BufferAliasAnalysis &aliasAnalysis,
-                            const ProgramOrder &order, const DataLayout &layout,
-                            uint64_t minAlignment,
-                            ControlFlowComponents &components, bool splitLives,
-                            SizeSymbols &symbols, bool keepSymbolic,
-                            SmallVector<OpOperand *> &sharedFrees,
-                            SmallVector<BufferLife> &lives) {
+/// left in `sharedFrees` for resolveSharedFrees, with `splitLives` the
+/// lives overwrites split it into (if more than one) in `lives`, and the
+/// bytes each user moves through it in `accesses`, to share among them.
+FunctionBuffer
+analyzeAlloc(Operation *alloc, FunctionOpInterface func,
+             BufferAliasAnalysis &aliasAnalysis, const ProgramOrder &order,
+             const DataLayout &layout, uint64_t minAlignment,
+             ControlFlowComponents &components, bool splitLives,
+             SizeSymbols &symbols, bool keepSymbolic,
+             SmallVector<OpOperand *> &sharedFrees,
+             SmallVector<BufferLife> &lives,
+             SmallVector<std::pair<Operation *, uint64_t>> &accesses) {
   FunctionBuffer buffer;
   buffer.alloc = alloc;
   buffer.onStack = isa<memref::AllocaOp>(alloc);
@@ -378,20 +381,30 @@ FunctionBuffer analyzeAlloc(Operation *alloc, FunctionOpInterface func,
         cast<ViewLikeOpInterface>(view).getViewSource());
   buffer.frees = std::move(aliases.frees);
   sharedFrees = std::move(aliases.sharedFrees);
+  for (Operation *user : aliases.users) {
+    uint64_t bytes = estimateAccessedBytes(
+        user, aliases.aliases, buffer.size,
+        buffer.scope ? buffer.scope : func.getOperation(), layout);
+    accesses.push_back({user, bytes});
+    buffer.accessedBytes =
+        checkedAdd(buffer.accessedBytes, bytes).value_or(UINT64_MAX);
+  }
   return buffer;
 }
 
 /// Each buffer whose `lives` are known (if still planned) becomes one buffer
 /// per life, in order.
-std::vector<FunctionBuffer>
-splitIntoLives(std::vector<FunctionBuffer> buffers,
-               ArrayRef<SmallVector<BufferLife>> lives) {
+std::vector<FunctionBuffer> splitIntoLives(
+    std::vector<FunctionBuffer> buffers,
+    ArrayRef<SmallVector<BufferLife>> lives,
+    ArrayRef<SmallVector<std::pair<Operation *, uint64_t>>> accesses) {
   std::vector<FunctionBuffer> split;
   size_t count = 0;
   for (auto [buffer, bufferLives] : llvm::zip_equal(buffers, lives))
     count += buffer.leftAlone || bufferLives.empty() ? 1 : bufferLives.size();
   split.reserve(count);
-  for (auto [buffer, bufferLives] : llvm::zip_equal(buffers, lives)) {
+  for (auto [buffer, bufferLives, users] :
+       llvm::zip_equal(buffers, lives, accesses)) {
     if (buffer.leftAlone || bufferLives.empty()) {
       split.push_back(std::move(buffer));
       continue;
@@ -413,6 +426,11 @@ splitIntoLives(std::vector<FunctionBuffer> buffers,
       // The last life removes the frees.
       if (index + 1 < bufferLives.size())
         part.frees.clear();
+      part.accessedBytes = 0;
+      for (auto [user, bytes] : users)
+        if (part.isInLife(user))
+          part.accessedBytes =
+              checkedAdd(part.accessedBytes, bytes).value_or(UINT64_MAX);
     }
   }
   return split;
@@ -477,13 +495,15 @@ analyzeFunctionBuffers(FunctionOpInterface func,
   buffers.reserve(allocs.size());
   std::vector<SmallVector<OpOperand *>> sharedFrees;
   std::vector<SmallVector<BufferLife>> lives;
+  std::vector<SmallVector<std::pair<Operation *, uint64_t>>> accesses;
   sharedFrees.reserve(allocs.size());
   lives.reserve(allocs.size());
+  accesses.reserve(allocs.size());
   for (Operation *alloc : allocs) {
-    buffers.push_back(
-        analyzeAlloc(alloc, func, aliasAnalysis, order, layout, minAlignment,
-                     components, splitLives, symbols, keptSymbols != nullptr,
-                     sharedFrees.emplace_back(), lives.emplace_back()));
+    buffers.push_back(analyzeAlloc(
+        alloc, func, aliasAnalysis, order, layout, minAlignment, components,
+        splitLives, symbols, keptSymbols != nullptr, sharedFrees.emplace_back(),
+        lives.emplace_back(), accesses.emplace_back()));
     LLVM_DEBUG({
       const FunctionBuffer &buffer = buffers.back();
       llvm::dbgs() << "memplan-analysis: @" << func.getName() << ": "
@@ -501,7 +521,7 @@ analyzeFunctionBuffers(FunctionOpInterface func,
   resolveSharedFrees(buffers, sharedFrees);
   if (llvm::all_of(lives, [](const auto &split) { return split.empty(); }))
     return buffers;
-  return splitIntoLives(std::move(buffers), lives);
+  return splitIntoLives(std::move(buffers), lives, accesses);
 }
 
 } // namespace memplan

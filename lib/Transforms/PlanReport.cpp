@@ -40,6 +40,9 @@ json::Object describeBuffer(const FunctionBuffer &buffer) {
     return object;
   }
   object["bytes"] = buffer.size;
+  // Of a size known only at run time, the static accesses alone: left out.
+  if (!buffer.symbolicSize)
+    object["accessed-bytes"] = buffer.accessedBytes;
   object["alignment"] = buffer.alignment;
   object["start"] = buffer.start;
   object["end"] = buffer.end;

@@ -47,6 +47,10 @@ struct FunctionBuffer {
   /// only where the analysis was asked to keep them.
   std::optional<SizeExpr> symbolicSize;
   uint64_t alignment = 1;
+  /// The bytes the program moves through this life of the buffer
+  /// (AccessedBytes.h), each op's share times the static trip counts of
+  /// the loops around it within `scope`.
+  uint64_t accessedBytes = 0;
   mlir::Attribute memorySpace;
   /// The parallel loop (scf.forall, scf.parallel) in whose body the buffer
   /// is allocated, each iteration its own, or for a memref.alloca the
