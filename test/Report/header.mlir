@@ -12,6 +12,8 @@
 // RUN: FileCheck %s --input-file=%t/objects.h --check-prefix=OBJECTS
 // RUN: cc -std=c99 -Wall -Werror -I %t %S/Inputs/print-slabs.c -o %t/print-slabs
 // RUN: %t/print-slabs | FileCheck %s --check-prefix=PRINT
+// RUN: not memplan-opt %s --memplan-offsets="header=%t/no/such/dir/x.h" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
+// UNWRITABLE: error: memplan-offsets: cannot write the header: '{{.*}}x.h': {{.*}}
 
 // SUM: @scale: planned 2 of 2 buffers (0 left alone; 2 of run-time size) into a 1024-byte slab at size-hint=128
 // SUM: @fixed: planned 2 of 2 buffers (0 left alone) into a 128-byte slab
