@@ -7,6 +7,8 @@
 
 #include "memplan/Analysis/FunctionNames.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -59,6 +61,24 @@ std::string toCExpression(const SizeExpr &size, ArrayRef<std::string> names) {
   return llvm::join(terms, " + ");
 }
 
+/// The globals the function's slabs of `memorySpace` became (slab=global),
+/// by the memref.get_global ops the rewrite put at its entry, in the order
+/// of their names (each names its object, for shared objects).
+SmallVector<std::string> findSlabGlobals(FunctionOpInterface func,
+                                         Attribute memorySpace) {
+  SmallVector<std::string> names;
+  for (Operation &op : func.getFunctionBody().front()) {
+    auto global = dyn_cast<memref::GetGlobalOp>(op);
+    if (!global || global.getType().getMemorySpace() != memorySpace)
+      continue;
+    auto name = dyn_cast<NameLoc>(global.getLoc());
+    if (name && name.getName().getValue().starts_with("memplan."))
+      names.push_back(global.getName().str());
+  }
+  llvm::sort(names);
+  return names;
+}
+
 /// Where a space's slab lives, for a comment.
 std::string describeHome(const SpaceProblem &space, const SpacePlan &plan,
                          std::optional<unsigned> argument) {
@@ -69,8 +89,16 @@ std::string describeHome(const SpaceProblem &space, const SpacePlan &plan,
     return "allocated by " + describeScope(space.scope);
   case SlabHome::Entry:
     return "allocated by the function";
-  case SlabHome::Global:
-    return "a memref.global of the module";
+  case SlabHome::Global: {
+    SmallVector<std::string> globals =
+        findSlabGlobals(FunctionOpInterface(space.func), space.memorySpace);
+    return "the module's memref.global" +
+           std::string(globals.size() > 1 ? "s " : " ") +
+           llvm::join(
+               llvm::map_range(
+                   globals, [](const std::string &name) { return "@" + name; }),
+               ", ");
+  }
   case SlabHome::Argument:
     return argument ? "passed by the caller as argument " +
                           std::to_string(*argument) + " (from 0)"

@@ -10,6 +10,8 @@
 // RUN: memplan-opt %s --memplan-shared-objects="header=%t/objects.h" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/offsets.h
 // RUN: FileCheck %s --input-file=%t/objects.h --check-prefix=OBJECTS
+// RUN: memplan-opt %s --memplan-offsets="slab=global header=%t/globals.h" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/globals.h --check-prefix=GLOBALS
 // RUN: cc -std=c99 -Wall -Werror -I %t %S/Inputs/print-slabs.c -o %t/print-slabs
 // RUN: %t/print-slabs | FileCheck %s --check-prefix=PRINT
 // RUN: not memplan-opt %s --memplan-offsets="header=%t/no/such/dir/x.h" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
@@ -39,6 +41,11 @@
 // CHECK: static inline size_t memplan_entry_slab_bytes(size_t arg0) {
 // CHECK-NEXT: return memplan_max_size((size_t)128u, (size_t)15u + (size_t)8u * arg0);
 // CHECK: #endif /* OFFSETS_H */
+
+// Under slab=global the header names each function's global.
+// GLOBALS: /* @fixed */
+// GLOBALS-NEXT: /* the default memory space: the module's memref.global @__memplan_slab_fixed. */
+// GLOBALS-NEXT: #define MEMPLAN_FIXED_SLAB_BYTES ((size_t)128u)
 
 // OBJECTS: #define MEMPLAN_FIXED_OBJECT0_BYTES ((size_t)64u)
 // OBJECTS: #define MEMPLAN_FIXED_OBJECT1_BYTES ((size_t)64u)
