@@ -22,11 +22,13 @@ namespace memplan {
 
 namespace {
 /// The columns memplan reads, in the order they are listed in messages.
-enum Column { Id, Lower, Upper, Size, Alignment, NumColumns };
-const char *const columnNames[NumColumns] = {"id", "lower", "upper", "size",
-                                             "alignment"};
+/// `accessed`, the bytes the program moves through a buffer
+/// (AccessedBytes.h), is read as a number and kept for readNumberColumn.
+enum Column { Id, Lower, Upper, Size, Alignment, Accessed, NumColumns };
+const char *const columnNames[NumColumns] = {"id",   "lower",     "upper",
+                                             "size", "alignment", "accessed"};
 /// Columns of a solution: read again, they are ignored and rewritten.
-const char *const ignoredColumns[] = {"offset", "object", "below"};
+const char *const ignoredColumns[] = {"offset", "object", "below", "arena"};
 
 /// `text` for a message: a field longer than 40 characters (a huge line, a
 /// number of thousands of digits) is cut, saying how long it was.
@@ -109,7 +111,8 @@ void CsvProblem::addRow(ArrayRef<StringRef> fields, unsigned idField,
 }
 
 static std::string expectedColumns() {
-  return "expected columns id, lower, upper, size and optionally alignment";
+  return "expected columns id, lower, upper, size and optionally alignment and "
+         "accessed";
 }
 
 Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName,
@@ -209,7 +212,7 @@ Expected<CsvProblem> readProblemCsv(StringRef text, StringRef fileName,
                                     " fields as in the header, found " +
                                     Twine(fields.size()));
 
-    uint64_t values[NumColumns] = {0, 0, 0, 0, 1};
+    uint64_t values[NumColumns] = {0, 0, 0, 0, 1, 0};
     // A size over symbols, where they may be and one is: not a number.
     std::optional<SizeExpr> symbolicSize;
     StringRef sizeText = fields[*fieldOf[Size]];
@@ -368,6 +371,43 @@ void writeSymbolicPlanCsv(raw_ostream &os, const CsvProblem &problem,
       os << (index == 0 ? "" : " ") << problem.getId(other);
     os << ',' << offsets[buffer];
   });
+}
+
+void writeArenaPlanCsv(raw_ostream &os, const CsvProblem &problem,
+                       ArrayRef<std::string> arenaOf,
+                       ArrayRef<uint64_t> offsets) {
+  assert(arenaOf.size() == problem.buffers.size() &&
+         offsets.size() == problem.buffers.size() &&
+         "one arena and one offset per buffer");
+  writeCsv(os, problem, ",arena,offset", [&](size_t buffer) {
+    os << ',' << arenaOf[buffer] << ',' << offsets[buffer];
+  });
+}
+
+Expected<std::optional<SmallVector<uint64_t>>>
+readNumberColumn(const CsvProblem &problem, StringRef column) {
+  const auto *found = llvm::find(problem.columns, column);
+  if (found == problem.columns.end())
+    return std::optional<SmallVector<uint64_t>>();
+  size_t field = found - problem.columns.begin();
+  SmallVector<uint64_t> numbers(problem.buffers.size(), 0);
+  SmallVector<bool> seen(problem.buffers.size(), false);
+  for (size_t row = 0, e = problem.getNumRows(); row != e; ++row) {
+    unsigned buffer = problem.getBufferOfRow(row);
+    if (seen[buffer])
+      continue;
+    seen[buffer] = true;
+    SmallVector<StringRef> fields;
+    problem.getRow(row).split(fields, ',');
+    uint64_t number;
+    if (field >= fields.size() || fields[field].trim().getAsInteger(10, number))
+      return createStringError(
+          std::make_error_code(std::errc::invalid_argument),
+          "row " + Twine(row + 1) + " (id " + problem.getId(buffer) + "): '" +
+              column + "' is no number of 64 bits");
+    numbers[buffer] = number;
+  }
+  return std::optional<SmallVector<uint64_t>>(std::move(numbers));
 }
 
 void writeObjectsCsv(raw_ostream &os, const CsvProblem &problem,

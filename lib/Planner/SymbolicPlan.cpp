@@ -247,8 +247,9 @@ planSymbolically(const SymbolicProblem &problem, const OffsetStrategy &strategy,
   std::optional<SymbolicPlan> kept;
   for (auto [candidate, point] : llvm::enumerate(candidates)) {
     // The first point must plan; another where a size overflows is skipped.
+    bool first = candidate == 0;
     auto skip = [&](llvm::Error error) -> std::optional<Error> {
-      if (candidate == 0)
+      if (first)
         return std::move(error);
       llvm::consumeError(std::move(error));
       return std::nullopt;

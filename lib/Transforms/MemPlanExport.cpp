@@ -81,7 +81,7 @@ struct MemPlanExportPass
     std::error_code error;
     llvm::raw_fd_ostream os(file, error, llvm::sys::fs::OF_Text);
     if (!error) {
-      writeExchangeCsv(os, buffers.spaces);
+      writeExchangeCsv(os, buffers.spaces, accessedBytes);
       os.close();
       error = os.error();
     }

@@ -76,8 +76,10 @@ static std::string getExchangeSymbolPrefix(StringRef functionName) {
   return prefix + "_";
 }
 
-void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceProblem> spaces) {
-  os << "id,lower,upper,size,alignment\n";
+void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceProblem> spaces,
+                      bool withAccessedBytes) {
+  os << "id,lower,upper,size,alignment"
+     << (withAccessedBytes ? ",accessed" : "") << "\n";
   // Each space starts where the previous one ended, so no two spaces are
   // ever live at once.
   uint64_t base = 0;
@@ -101,7 +103,10 @@ void writeExchangeCsv(llvm::raw_ostream &os, ArrayRef<SpaceProblem> spaces) {
           os << buffer.size;
         else
           space.runTimeSizes->problem.sizes[index].print(os, names);
-        os << "," << buffer.alignment << "\n";
+        os << "," << buffer.alignment;
+        if (withAccessedBytes)
+          os << "," << space.buffers[index]->accessedBytes;
+        os << "\n";
       });
     base = last;
   }

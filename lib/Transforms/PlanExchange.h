@@ -31,9 +31,11 @@ namespace memplan {
 /// that their ids would clash; empty when there is none.
 std::optional<std::string> findSharedName(llvm::ArrayRef<SpaceProblem> spaces);
 
-/// Writes every space as one problem: `id,lower,upper,size,alignment`.
+/// Writes every space as one problem: `id,lower,upper,size,alignment`,
+/// and `accessed` (FunctionBuffer::accessedBytes) with `withAccessedBytes`.
 void writeExchangeCsv(llvm::raw_ostream &os,
-                      llvm::ArrayRef<SpaceProblem> spaces);
+                      llvm::ArrayRef<SpaceProblem> spaces,
+                      bool withAccessedBytes = false);
 
 /// Offsets read from a plan file, by space key.
 struct ExchangePlans {

@@ -52,3 +52,10 @@ func.func @other(%n: index) {
   memref.dealloc %t : memref<?xf32>
   return
 }
+
+// accessed-bytes=true adds the traffic through each buffer.
+// RUN: memplan-opt %s --memplan-export="file=%t.accessed.csv accessed-bytes=true" -o /dev/null
+// RUN: FileCheck %s --input-file=%t.accessed.csv --check-prefix=ACCESSED --match-full-lines
+// ACCESSED:      id,lower,upper,size,alignment,accessed
+// ACCESSED-NEXT: @layers/0/0,{{[0-9]+}},{{[0-9]+}},64,16,{{[1-9][0-9]*}}
+// ACCESSED-EMPTY:

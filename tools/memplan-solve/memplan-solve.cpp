@@ -10,6 +10,8 @@
 
 #include "SolutionHeapMap.h"
 
+#include "memplan/Planner/ArenaAssignment.h"
+#include "memplan/Planner/CheckedMath.h"
 #include "memplan/Planner/Planner.h"
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/SlabPlan.h"
@@ -163,6 +165,26 @@ static cl::list<uint64_t> sizePoints(
              "at which to print the plan's slab beside the lower bound, the "
              "naive size and one static plan for the largest of them"),
     cl::CommaSeparated, cl::value_desc("values"), cl::cat(solveCategory));
+
+static cl::opt<std::string> arenasOption(
+    "arenas",
+    cl::desc("Offsets mode: put the buffers into these arenas, in order of "
+             "preference, each NAME:BYTES but the last, which may be "
+             "unbounded (sram:262144,psram); each is planned as a slab of "
+             "its own (docs/arenas.md)"),
+    cl::value_desc("arenas"), cl::cat(solveCategory));
+
+static cl::opt<ArenaChoice> arenaChoice(
+    "arena-choice",
+    cl::desc("How --arenas chooses the buffers of the arenas before the last"),
+    cl::values(clEnumValN(ArenaChoice::Traffic, "traffic",
+                          "the most traffic (the `accessed` column, else the "
+                          "size) per byte of the arena's time first "
+                          "(default)"),
+               clEnumValN(ArenaChoice::FallThrough, "fall-through",
+                          "TVM USMP's rule: the largest first, each into the "
+                          "first arena it still fits")),
+    cl::init(ArenaChoice::Traffic), cl::cat(solveCategory));
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<problem.csv>"),
                                       cl::cat(solveCategory));
@@ -586,6 +608,91 @@ static int solveSymbolic(const CsvProblem &problem, StringRef displayName,
   });
 }
 
+/// --arenas: puts the buffers into the arenas as --arena-choice says, plans
+/// each, prints what each holds beside what the other choice and the bound
+/// keep in the first, and writes each buffer's arena and offset.
+static int solveArenas(const CsvProblem &problem, StringRef displayName,
+                       StringRef strategyName, const StrategyOptions &options) {
+  Expected<SmallVector<ArenaSpec>> arenas = parseArenaSpecs(arenasOption);
+  if (!arenas)
+    return fail(ExitBadInput, "--arenas: " + toString(arenas.takeError()));
+  Expected<std::optional<SmallVector<uint64_t>>> accessed =
+      readNumberColumn(problem, "accessed");
+  if (!accessed)
+    return fail(ExitBadInput,
+                displayName + ": " + toString(accessed.takeError()));
+  // Without the column, each byte counts once.
+  SmallVector<uint64_t> traffic;
+  if (*accessed)
+    traffic = std::move(**accessed);
+  else
+    for (const Buffer &buffer : problem.buffers)
+      traffic.push_back(buffer.size);
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy(strategyName, options);
+  assert(strategy && "the name comes from the registry");
+  ArenaAssignment chosen;
+  uint64_t other = 0;
+  for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::FallThrough}) {
+    Expected<ArenaAssignment> assignment =
+        assignArenas(problem.buffers, traffic, *arenas, *strategy, choice);
+    if (!assignment)
+      return fail(ExitBadInput,
+                  displayName + ": " + toString(assignment.takeError()));
+    // Nothing is written unless each arena's plan holds.
+    for (auto [arena, members] : enumerate(assignment->members)) {
+      SmallVector<Buffer> subset;
+      for (unsigned buffer : members)
+        subset.push_back(problem.buffers[buffer]);
+      if (Error invalid = validatePlan(subset, assignment->plans[arena]))
+        return fail(ExitInternalError,
+                    displayName + ": the plan of arena " +
+                        (*arenas)[arena].name +
+                        " is invalid: " + toString(std::move(invalid)));
+    }
+    if (choice == arenaChoice)
+      chosen = std::move(*assignment);
+    else
+      other = assignment->traffic.front();
+  }
+  uint64_t total = 0;
+  for (uint64_t bytes : traffic)
+    total = checkedAdd(total, bytes).value_or(UINT64_MAX);
+  errs() << displayName << ": " << problem.buffers.size()
+         << " buffers, offsets mode, " << arenas->size() << " arenas, "
+         << (*accessed ? "traffic from the accessed column"
+                       : "each byte counted once (no accessed column)")
+         << "\n";
+  printRow(errs(), "strategy:", strategyName);
+  for (auto [arena, spec] : enumerate(*arenas))
+    printRow(errs(), (spec.name + ":").c_str(),
+             formatv("{0} buffers, {1} bytes{2}; traffic {3} of {4}",
+                     chosen.members[arena].size(), chosen.plans[arena].slabSize,
+                     spec.capacity ? formatv(" of {0}", *spec.capacity).str()
+                                   : std::string(),
+                     chosen.traffic[arena], total));
+  if (arenas->size() > 1 && arenas->front().capacity) {
+    bool byTraffic = arenaChoice == ArenaChoice::Traffic;
+    printRow(errs(), "first arena:",
+             formatv("traffic {0} by traffic, {1} by fall-through; no "
+                     "choice above {2}",
+                     byTraffic ? chosen.traffic.front() : other,
+                     byTraffic ? other : chosen.traffic.front(),
+                     boundArenaTraffic(problem.buffers, traffic,
+                                       *arenas->front().capacity)));
+  }
+  SmallVector<std::string> arenaOf;
+  SmallVector<uint64_t> offsets(problem.buffers.size(), 0);
+  for (unsigned buffer : chosen.arenaOf)
+    arenaOf.push_back((*arenas)[buffer].name);
+  for (auto [arena, members] : enumerate(chosen.members))
+    for (auto [index, buffer] : enumerate(members))
+      offsets[buffer] = chosen.plans[arena].offsets[index];
+  return writeOutput([&](raw_ostream &os) {
+    writeArenaPlanCsv(os, problem, arenaOf, offsets);
+  });
+}
+
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(solveCategory);
@@ -671,6 +778,15 @@ int main(int argc, char **argv) {
       llvm::parallelFor(0, count, body);
     };
     options.parallelFromBuffers = parallelMinBuffers;
+  }
+  if (!arenasOption.empty()) {
+    if (*kind != PlanKind::Offsets || runAll || !heapMapFile.empty() ||
+        problem->hasSymbolicSizes() || decideCapacity)
+      return fail(ExitBadInput,
+                  "--arenas plans sizes in bytes in offsets mode by one "
+                  "strategy, without --heapmap or --capacity");
+    options.deadline = Deadline::after(wallLimit);
+    return solveArenas(*problem, displayName, chosen, options);
   }
   if (problem->hasSymbolicSizes()) {
     if (*kind != PlanKind::Offsets || runAll || !heapMapFile.empty())

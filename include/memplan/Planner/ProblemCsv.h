@@ -113,6 +113,18 @@ void writeSymbolicPlanCsv(llvm::raw_ostream &os, const CsvProblem &problem,
                           llvm::ArrayRef<llvm::SmallVector<unsigned, 2>> below,
                           llvm::ArrayRef<uint64_t> offsets);
 
+/// Writes `problem` with two more columns, `arena` (the name of buffer i's
+/// arena, ArenaAssignment.h) and `offset` (its offset in that arena).
+void writeArenaPlanCsv(llvm::raw_ostream &os, const CsvProblem &problem,
+                       llvm::ArrayRef<std::string> arenaOf,
+                       llvm::ArrayRef<uint64_t> offsets);
+
+/// The numbers of column `column` of `problem`, one per buffer (from its
+/// first row), or nullopt where the input has no such column; fails,
+/// naming the row, on a field that is no number.
+llvm::Expected<std::optional<llvm::SmallVector<uint64_t>>>
+readNumberColumn(const CsvProblem &problem, llvm::StringRef column);
+
 /// Writes `problem` with two more columns, `object` (objectOf[i]) and `offset`
 /// (offsets[i], the byte offset of that object when the objects share one
 /// slab) on the rows of buffer i.

@@ -323,6 +323,10 @@ def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {
     Option<"splitLives", "split-lives", "bool", /*default=*/"true",
            "Export each life of a buffer that overwrites split as a buffer "
            "of its own, as the planning passes' split-lives does">,
+    Option<"accessedBytes", "accessed-bytes", "bool", /*default=*/"false",
+           "Add the column `accessed`, the bytes the program moves through "
+           "each buffer (the report's accessed-bytes), which memplan-solve "
+           "--arenas weighs (docs/arenas.md)">,
     Option<"runTimeSizes", "run-time-sizes", "bool", /*default=*/"false",
            "Also export the buffers whose sizes are polynomials of their "
            "function's arguments, their sizes as such (`256*mlp_arg0_d0`, "

@@ -1,0 +1,84 @@
+//===- ArenaAssignment.h - Buffers into arenas of fixed capacity -*- C++
+//-*-===//
+//
+// Edge targets have a little fast memory and more slow memory: several
+// arenas, in order of preference, each planned as a slab of its own and all
+// but the last of a fixed capacity. Which buffers stay in a fast arena
+// should follow the traffic through them (AccessedBytes.h), not their size:
+// this chooses by traffic per byte of the arena's time, and also by TVM
+// USMP's fall-through rule (the largest first, each into the first arena it
+// still fits) to compare, with a bound on what any choice can keep there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_PLANNER_ARENAASSIGNMENT_H
+#define MEMPLAN_PLANNER_ARENAASSIGNMENT_H
+
+#include "memplan/Planner/Problem.h"
+#include "memplan/Planner/Strategy.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace memplan {
+
+/// One arena: a name, and its capacity in bytes (none: unbounded).
+struct ArenaSpec {
+  std::string name;
+  std::optional<uint64_t> capacity;
+};
+
+/// Reads `sram:262144,psram`: the arenas in order of preference, each
+/// NAME:BYTES, the last of which may have no capacity. Fails saying what is
+/// wrong.
+llvm::Expected<llvm::SmallVector<ArenaSpec>>
+parseArenaSpecs(llvm::StringRef text);
+
+/// How the buffers of the arenas before the last are chosen.
+enum class ArenaChoice {
+  /// The most traffic per byte of the arena's time first (traffic over
+  /// size times lifetime), each while the arena's plan still fits.
+  Traffic,
+  /// TVM USMP's rule: the largest first, each into the first arena where
+  /// it still fits.
+  FallThrough,
+};
+
+/// Each buffer's arena and each arena's plan.
+struct ArenaAssignment {
+  /// The arena of each buffer.
+  llvm::SmallVector<unsigned> arenaOf;
+  /// Each arena's buffers, in the order of the problem, and their plan
+  /// (`plans[k].offsets[i]` is the offset of `members[k][i]`).
+  llvm::SmallVector<llvm::SmallVector<unsigned>> members;
+  llvm::SmallVector<Plan> plans;
+  /// The traffic of each arena's buffers.
+  llvm::SmallVector<uint64_t> traffic;
+};
+
+/// Puts each of `buffers`, whose traffic is `traffic`, into one of
+/// `arenas` by `choice`, and plans each arena with `strategy`: every arena
+/// with a capacity gets a plan within it. Fails where the buffers left for
+/// the last arena do not fit its capacity, or a plan fails.
+llvm::Expected<ArenaAssignment> assignArenas(llvm::ArrayRef<Buffer> buffers,
+                                             llvm::ArrayRef<uint64_t> traffic,
+                                             llvm::ArrayRef<ArenaSpec> arenas,
+                                             const OffsetStrategy &strategy,
+                                             ArenaChoice choice);
+
+/// What no choice keeps in an arena of `capacity` bytes: the traffic of the
+/// buffers that fit it alone, and no more than the best fractional choice
+/// whose area (size times lifetime) fits the capacity times the problem's
+/// span of time, since the bytes live at each time never exceed it.
+uint64_t boundArenaTraffic(llvm::ArrayRef<Buffer> buffers,
+                           llvm::ArrayRef<uint64_t> traffic, uint64_t capacity);
+
+} // namespace memplan
+
+#endif // MEMPLAN_PLANNER_ARENAASSIGNMENT_H

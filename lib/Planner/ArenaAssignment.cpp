@@ -1,0 +1,283 @@
+//===- ArenaAssignment.cpp - Buffers into arenas of fixed capacity --------===//
+//
+// Choosing is quick: a buffer is taken while the bytes live at each of its
+// times stay within the capacity (LiveBytes), which any plan needs; the
+// arena is then planned and, where the plan comes out above the capacity
+// (padding, fragmentation), the least valuable of its buffers (by the
+// choice's own order) moves on to the next arena until it fits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Planner/ArenaAssignment.h"
+
+#include "memplan/Planner/CheckedMath.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+using namespace llvm;
+
+namespace memplan {
+
+static Error makeError(const Twine &message) {
+  return createStringError(std::make_error_code(std::errc::invalid_argument),
+                           message);
+}
+
+Expected<SmallVector<ArenaSpec>> parseArenaSpecs(StringRef text) {
+  SmallVector<ArenaSpec> arenas;
+  SmallVector<StringRef> entries;
+  text.split(entries, ',');
+  for (auto [index, entry] : llvm::enumerate(entries)) {
+    auto [nameText, bytes] = entry.trim().split(':');
+    StringRef name = nameText.trim();
+    if (name.empty() || !llvm::all_of(name, [](char c) {
+          return llvm::isAlnum(c) || c == '_';
+        }))
+      return makeError("an arena is NAME or NAME:BYTES, its name of letters, "
+                       "digits and underscores, not '" +
+                       entry.trim() + "'");
+    if (llvm::any_of(
+            arenas, [&](const ArenaSpec &arena) { return arena.name == name; }))
+      return makeError("the arena '" + name + "' is named twice");
+    ArenaSpec &arena = arenas.emplace_back();
+    arena.name = name.str();
+    if (entry.contains(':')) {
+      uint64_t capacity;
+      if (bytes.trim().getAsInteger(10, capacity) || capacity == 0)
+        return makeError("the capacity of arena '" + name +
+                         "' is a number of bytes above 0, not '" +
+                         bytes.trim() + "'");
+      arena.capacity = capacity;
+    } else if (index + 1 != entries.size()) {
+      return makeError("only the last arena may have no capacity; '" + name +
+                       "' has none");
+    }
+  }
+  return arenas;
+}
+
+namespace {
+
+/// The bytes live at each time of the problem, among the buffers added.
+class LiveBytes {
+public:
+  explicit LiveBytes(ArrayRef<Buffer> buffers) {
+    for (const Buffer &buffer : buffers)
+      buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+        times.push_back(start);
+        times.push_back(end);
+      });
+    llvm::sort(times);
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    live.assign(times.size(), 0);
+  }
+
+  /// Whether `buffer` fits under `capacity` with those added.
+  bool fits(const Buffer &buffer, uint64_t capacity) const {
+    if (buffer.size > capacity)
+      return false;
+    bool fitting = true;
+    forEachSegment(buffer, [&](size_t segment) {
+      fitting &= live[segment] <= capacity - buffer.size;
+    });
+    return fitting;
+  }
+
+  void add(const Buffer &buffer) {
+    forEachSegment(buffer, [&](size_t segment) {
+      live[segment] =
+          checkedAdd(live[segment], buffer.size).value_or(UINT64_MAX);
+    });
+  }
+
+  void remove(const Buffer &buffer) {
+    forEachSegment(buffer,
+                   [&](size_t segment) { live[segment] -= buffer.size; });
+  }
+
+private:
+  template <typename Visit>
+  void forEachSegment(const Buffer &buffer, Visit visit) const {
+    buffer.forEachLiveRange([&](uint64_t start, uint64_t end) {
+      size_t first = llvm::lower_bound(times, start) - times.begin();
+      for (size_t segment = first;
+           segment < times.size() && times[segment] < end; ++segment)
+        visit(segment);
+    });
+  }
+
+  /// The times where some lifetime starts or ends; segment i is
+  /// [times[i], times[i + 1]).
+  SmallVector<uint64_t> times;
+  SmallVector<uint64_t> live;
+};
+
+/// The length of `buffer`'s life, where it is live.
+uint64_t getLiveLength(const Buffer &buffer) {
+  uint64_t length = 0;
+  buffer.forEachLiveRange(
+      [&](uint64_t start, uint64_t end) { length += end - start; });
+  return std::max<uint64_t>(length, 1);
+}
+
+/// The order in which `choice` takes buffers: most valuable first.
+SmallVector<unsigned> getChoiceOrder(ArrayRef<Buffer> buffers,
+                                     ArrayRef<uint64_t> traffic,
+                                     ArenaChoice choice) {
+  SmallVector<unsigned> order(buffers.size());
+  std::iota(order.begin(), order.end(), 0);
+  if (choice == ArenaChoice::FallThrough) {
+    llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+      return buffers[lhs].size > buffers[rhs].size;
+    });
+    return order;
+  }
+  // Traffic per byte of the arena's time; a buffer of no size costs nothing.
+  auto density = [&](unsigned index) {
+    double area =
+        double(buffers[index].size) * double(getLiveLength(buffers[index]));
+    return area == 0 ? HUGE_VAL : double(traffic[index]) / area;
+  };
+  llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+    double left = density(lhs), right = density(rhs);
+    if (left != right)
+      return left > right;
+    return traffic[lhs] > traffic[rhs];
+  });
+  return order;
+}
+
+} // namespace
+
+Expected<ArenaAssignment> assignArenas(ArrayRef<Buffer> buffers,
+                                       ArrayRef<uint64_t> traffic,
+                                       ArrayRef<ArenaSpec> arenas,
+                                       const OffsetStrategy &strategy,
+                                       ArenaChoice choice) {
+  assert(traffic.size() == buffers.size() && "a traffic per buffer");
+  assert(!arenas.empty() && "an arena to plan into");
+  constexpr unsigned kUnassigned = ~0u;
+  ArenaAssignment result;
+  result.arenaOf.assign(buffers.size(), kUnassigned);
+  SmallVector<unsigned> order = getChoiceOrder(buffers, traffic, choice);
+  // Each arena's bytes live at each time, for the quick test of a fit.
+  std::vector<LiveBytes> live(arenas.size(), LiveBytes(buffers));
+  auto place = [&](unsigned buffer, unsigned arena) {
+    result.arenaOf[buffer] = arena;
+    live[arena].add(buffers[buffer]);
+  };
+  if (choice == ArenaChoice::FallThrough) {
+    // Each buffer, largest first, into the first arena it still fits; the
+    // last arena takes what fits nowhere (planned against its capacity
+    // below).
+    for (unsigned buffer : order) {
+      unsigned arena = 0;
+      while (arena + 1 < arenas.size() &&
+             !live[arena].fits(buffers[buffer], *arenas[arena].capacity))
+        ++arena;
+      place(buffer, arena);
+    }
+  } else {
+    // Each arena but the last takes the most valuable buffers left that
+    // still fit; the last takes the rest.
+    for (unsigned arena = 0; arena + 1 < arenas.size(); ++arena)
+      for (unsigned buffer : order)
+        if (result.arenaOf[buffer] == kUnassigned &&
+            live[arena].fits(buffers[buffer], *arenas[arena].capacity))
+          place(buffer, arena);
+    for (unsigned buffer : order)
+      if (result.arenaOf[buffer] == kUnassigned)
+        place(buffer, arenas.size() - 1);
+  }
+
+  // Plan each arena; one whose plan is above its capacity gives its least
+  // valuable buffer (the last in the choice's order) to the next.
+  SmallVector<unsigned> rank(buffers.size());
+  for (auto [position, buffer] : llvm::enumerate(order))
+    rank[buffer] = position;
+  result.members.resize(arenas.size());
+  result.plans.resize(arenas.size());
+  result.traffic.assign(arenas.size(), 0);
+  for (unsigned arena = 0; arena != arenas.size(); ++arena) {
+    for (;;) {
+      SmallVector<unsigned> members;
+      SmallVector<Buffer> subset;
+      for (unsigned buffer = 0; buffer != buffers.size(); ++buffer)
+        if (result.arenaOf[buffer] == arena) {
+          members.push_back(buffer);
+          subset.push_back(buffers[buffer]);
+        }
+      Expected<Plan> plan = strategy.plan(subset);
+      if (!plan)
+        return plan.takeError();
+      std::optional<uint64_t> capacity = arenas[arena].capacity;
+      if (!capacity || plan->slabSize <= *capacity) {
+        result.members[arena] = std::move(members);
+        result.plans[arena] = std::move(*plan);
+        break;
+      }
+      if (arena + 1 == arenas.size())
+        return makeError("the buffers left for arena '" + arenas[arena].name +
+                         "' take " + Twine(plan->slabSize) +
+                         " bytes, above its " + "capacity of " +
+                         Twine(*capacity) + " bytes");
+      unsigned last =
+          *llvm::max_element(members, [&](unsigned lhs, unsigned rhs) {
+            return rank[lhs] < rank[rhs];
+          });
+      live[arena].remove(buffers[last]);
+      place(last, arena + 1);
+    }
+    for (unsigned buffer : result.members[arena])
+      result.traffic[arena] = checkedAdd(result.traffic[arena], traffic[buffer])
+                                  .value_or(UINT64_MAX);
+  }
+  return result;
+}
+
+uint64_t boundArenaTraffic(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
+                           uint64_t capacity) {
+  if (buffers.empty())
+    return 0;
+  uint64_t first = UINT64_MAX, last = 0;
+  for (const Buffer &buffer : buffers) {
+    first = std::min(first, buffer.start);
+    last = std::max(last, buffer.end);
+  }
+  // Every buffer that fits alone.
+  uint64_t fitting = 0;
+  for (auto [index, buffer] : llvm::enumerate(buffers))
+    if (buffer.size <= capacity)
+      fitting = checkedAdd(fitting, traffic[index]).value_or(UINT64_MAX);
+  // The fractional knapsack on area: the bytes live at each time are at
+  // most the capacity, so the areas taken add up to at most capacity times
+  // the span.
+  double room = double(capacity) * double(last - first);
+  SmallVector<unsigned> order =
+      getChoiceOrder(buffers, traffic, ArenaChoice::Traffic);
+  double fractional = 0;
+  for (unsigned index : order) {
+    if (buffers[index].size > capacity)
+      continue;
+    double area =
+        double(buffers[index].size) * double(getLiveLength(buffers[index]));
+    if (area <= room) {
+      room -= area;
+      fractional += double(traffic[index]);
+      continue;
+    }
+    fractional += double(traffic[index]) * room / area;
+    break;
+  }
+  double rounded = std::ceil(fractional);
+  if (rounded >= double(fitting))
+    return fitting;
+  return static_cast<uint64_t>(rounded);
+}
+
+} // namespace memplan
