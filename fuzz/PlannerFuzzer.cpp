@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Planner/ArenaAssignment.h"
 #include "memplan/Planner/Bounds.h"
 #include "memplan/Planner/ExactSolver.h"
 #include "memplan/Planner/ObjectStrategy.h"
@@ -814,6 +815,65 @@ void checkSymbolicPlan(const SymbolicProblem &problem) {
 
 } // namespace
 
+/// Both arena choices put every buffer in one arena, plan each within its
+/// capacity, and keep no more traffic in the first than the bound; the
+/// traffic is the `accessed` column's where the input has one.
+void checkArenaAssignment(const CsvProblem &problem) {
+  ArrayRef<Buffer> buffers = problem.buffers;
+  Expected<std::optional<SmallVector<uint64_t>>> accessed =
+      readNumberColumn(problem, "accessed");
+  if (!accessed)
+    fail("the accessed column the reader took cannot be read: " +
+         toString(accessed.takeError()));
+  SmallVector<uint64_t> traffic;
+  if (*accessed)
+    traffic = std::move(**accessed);
+  else
+    for (auto [index, buffer] : llvm::enumerate(buffers))
+      traffic.push_back(checkedMulUnsigned(buffer.size, uint64_t(index % 7 + 1))
+                            .value_or(UINT64_MAX));
+  Expected<uint64_t> bound = computeLowerBound(buffers);
+  if (!bound) {
+    consumeError(bound.takeError());
+    return;
+  }
+  uint64_t fast = std::max<uint64_t>(*bound / 3, 1);
+  SmallVector<ArenaSpec> arenas = {{"fast", fast},
+                                   {"middle", std::max<uint64_t>(*bound, 1)},
+                                   {"slow", std::nullopt}};
+  std::unique_ptr<OffsetStrategy> greedy =
+      createOffsetStrategy("greedy-size", getOptions());
+  uint64_t most = boundArenaTraffic(buffers, traffic, fast);
+  for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::FallThrough}) {
+    Expected<ArenaAssignment> assignment =
+        assignArenas(buffers, traffic, arenas, *greedy, choice);
+    if (!assignment) {
+      std::string message = toString(assignment.takeError());
+      check(StringRef(message).contains("overflows"),
+            "an arena assignment failed: " + message);
+      continue;
+    }
+    size_t placed = 0;
+    for (auto [arena, members] : llvm::enumerate(assignment->members)) {
+      SmallVector<Buffer> subset;
+      for (unsigned buffer : members) {
+        check(assignment->arenaOf[buffer] == arena,
+              "a buffer is a member of an arena it is not in");
+        subset.push_back(buffers[buffer]);
+      }
+      placed += members.size();
+      if (Error error = validatePlan(subset, assignment->plans[arena]))
+        fail("an arena's plan is invalid: " + toString(std::move(error)));
+      if (arenas[arena].capacity)
+        check(assignment->plans[arena].slabSize <= *arenas[arena].capacity,
+              "an arena's plan exceeds its capacity");
+    }
+    check(placed == buffers.size(), "a buffer is in no arena, or in two");
+    check(assignment->traffic.front() <= most,
+          "an arena choice keeps more traffic than the bound");
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   StringRef text(reinterpret_cast<const char *>(data), size);
   Expected<CsvProblem> problem =
@@ -856,6 +916,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   checkAgainstOracles(buffers);
   checkTreeShapes(buffers);
   checkOutputs(*problem, plan, objects);
+  checkArenaAssignment(*problem);
   SymbolicProblem constant{{}, problem->buffers, {}};
   for (const Buffer &buffer : buffers)
     constant.sizes.push_back(SizeExpr::getConstant(buffer.size));

@@ -256,28 +256,30 @@ uint64_t boundArenaTraffic(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
       fitting = checkedAdd(fitting, traffic[index]).value_or(UINT64_MAX);
   // The fractional knapsack on area: the bytes live at each time are at
   // most the capacity, so the areas taken add up to at most capacity times
-  // the span.
-  double room = double(capacity) * double(last - first);
+  // the span. Reckoned in long double and rounded up with room to spare, so
+  // that rounding never puts the bound below a choice.
+  long double room = (long double)capacity * (long double)(last - first);
   SmallVector<unsigned> order =
       getChoiceOrder(buffers, traffic, ArenaChoice::Traffic);
-  double fractional = 0;
+  long double fractional = 0;
   for (unsigned index : order) {
     if (buffers[index].size > capacity)
       continue;
-    double area =
-        double(buffers[index].size) * double(getLiveLength(buffers[index]));
+    long double area = (long double)buffers[index].size *
+                       (long double)getLiveLength(buffers[index]);
     if (area <= room) {
       room -= area;
-      fractional += double(traffic[index]);
+      fractional += (long double)traffic[index];
       continue;
     }
-    fractional += double(traffic[index]) * room / area;
+    // Only part of this one fits: below the traffic of all that fit.
+    fractional += (long double)traffic[index] * room / area;
+    long double rounded = std::ceil(fractional * (1 + 1e-12L)) + 1;
+    if (rounded < (long double)fitting)
+      return static_cast<uint64_t>(rounded);
     break;
   }
-  double rounded = std::ceil(fractional);
-  if (rounded >= double(fitting))
-    return fitting;
-  return static_cast<uint64_t>(rounded);
+  return fitting;
 }
 
 } // namespace memplan
