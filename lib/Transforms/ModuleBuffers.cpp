@@ -99,8 +99,9 @@ void leaveRunTimeSizeAlone(FunctionBuffer &buffer, const SizeSymbols &symbols,
 }
 
 /// Why `buffer`, whose size is known only at run time, cannot be planned
-/// in its memory space, or "".
-std::string whyNotPlanRunTimeSize(const FunctionBuffer &buffer,
+/// in its memory space; or "", its `size` then set to its size at the hint,
+/// which its figures (and its space's problem) give.
+std::string takeRunTimeSizeAtHint(FunctionBuffer &buffer,
                                   const SpaceLimits &limits) {
   if (limits.getCapacity(buffer.memorySpace))
     return "its memory space has a capacity, which a size known only at run "
@@ -114,6 +115,7 @@ std::string whyNotPlanRunTimeSize(const FunctionBuffer &buffer,
   if (!atHint || *atHint > static_cast<uint64_t>(INT64_MAX))
     return "at size-hint=" + std::to_string(limits.sizeHint) +
            " it does not fit the extent of a memref";
+  buffer.size = *atHint;
   return "";
 }
 
@@ -191,8 +193,8 @@ SizeExpr renumberSymbols(const SizeExpr &size, ArrayRef<SymbolId> used) {
 }
 
 /// The RunTimeSizes of `space`, whose buffers' records are in `problem`,
-/// and `problem`'s sizes set to their values at the hint.
-SpaceProblem::RunTimeSizes makeRunTimeSizes(SpaceProblem &space,
+/// their sizes those at the hint already (takeRunTimeSizeAtHint).
+SpaceProblem::RunTimeSizes makeRunTimeSizes(const SpaceProblem &space,
                                             const SizeSymbols &symbols,
                                             uint64_t sizeHint) {
   SpaceProblem::RunTimeSizes result;
@@ -212,8 +214,6 @@ SpaceProblem::RunTimeSizes makeRunTimeSizes(SpaceProblem &space,
             ? renumberSymbols(*buffer->symbolicSize, result.symbols)
             : SizeExpr::getConstant(buffer->size));
   result.hint.assign(result.symbols.size(), sizeHint);
-  // Each size was checked at the hint (whyNotPlanRunTimeSize).
-  space.problem = llvm::cantFail(result.problem.instantiate(result.hint));
   return result;
 }
 
@@ -293,15 +293,12 @@ ModuleBuffers analyzeModule(
       if (buffer.leftAlone)
         continue;
       if (buffer.symbolicSize) {
-        std::string whyNot = whyNotPlanRunTimeSize(buffer, limits);
+        std::string whyNot = takeRunTimeSizeAtHint(buffer, limits);
         if (!whyNot.empty()) {
           leaveRunTimeSizeAlone(buffer, function.symbols, whyNot);
           leftAloneHere.push_back(buffer.alloc);
           continue;
         }
-        // The figures are those at the hint, which fits a memref.
-        buffer.size = *buffer.symbolicSize->evaluate(SmallVector<uint64_t>(
-            buffer.symbolicSize->getNumSymbolsUsed(), limits.sizeHint));
       }
       buffer.alignment =
           std::max(buffer.alignment, limits.getAlignment(buffer.memorySpace));
