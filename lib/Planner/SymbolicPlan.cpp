@@ -312,6 +312,10 @@ std::string SlabFormula::toString(ArrayRef<std::string> names) const {
   return "max(" + join(parts, ", ") + ")";
 }
 
+std::string SlabFormula::describeBytes(ArrayRef<std::string> names) const {
+  return (exact ? "" : "at most ") + toString(names) + " bytes";
+}
+
 /// Adds `sum` to `sums` unless one there dominates it, dropping those it
 /// dominates.
 static void addUndominated(SmallVectorImpl<SizeExpr> &sums, SizeExpr sum) {

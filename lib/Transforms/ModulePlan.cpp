@@ -198,12 +198,11 @@ SpacePlanning::planRunTimeSizes(const SpaceProblem &space,
     return atHint.takeError();
   SlabPlan slabs = toSlabPlan(space.problem, std::move(*atHint));
   slabs.outcome = plan->outcome;
-  std::optional<SlabFormula> formula = getSlabFormula(sizes.problem, *plan);
+  spacePlan.runTimeFormula = getSlabFormula(sizes.problem, *plan);
   std::string slab =
-      !formula ? std::string("no short formula")
-      : formula->exact
-          ? formula->toString(sizes.problem.symbols) + " bytes"
-          : "at most " + formula->toString(sizes.problem.symbols) + " bytes";
+      spacePlan.runTimeFormula
+          ? spacePlan.runTimeFormula->describeBytes(sizes.problem.symbols)
+          : std::string("no short formula");
   slabs.details =
       llvm::formatv("slab for every run-time size: {0}; worst "
                     "ratio {1:F3} to the lower bound over {2}; {3}",

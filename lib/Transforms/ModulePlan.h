@@ -68,6 +68,9 @@ struct SpacePlan {
   /// of them, which the rewrite computes at run time; `plan` is it at the
   /// hint, and the figures are of the hint.
   std::optional<SymbolicPlan> runTimePlan;
+  /// Its slab as a formula, where a short one exists (getSlabFormula),
+  /// for the summary, the report and the header.
+  std::optional<SlabFormula> runTimeFormula;
 };
 
 struct FunctionPlan {

@@ -70,8 +70,9 @@ json::Object describeBuffer(const FunctionBuffer &buffer) {
 /// where its figures were taken, its slab for every value and how far from
 /// the bound that is over the range.
 json::Object describeRunTimeSizes(const SpaceProblem::RunTimeSizes &sizes,
-                                  const SymbolicPlan &plan,
+                                  const SpacePlan &spacePlan,
                                   StringRef sizeRange) {
+  const SymbolicPlan &plan = *spacePlan.runTimePlan;
   const SymbolicProblem &problem = sizes.problem;
   json::Array symbols, hint;
   for (auto [name, value] : llvm::zip_equal(problem.symbols, sizes.hint)) {
@@ -85,7 +86,7 @@ json::Object describeRunTimeSizes(const SpaceProblem::RunTimeSizes &sizes,
     object["worst-ratio"] = *plan.worstRatio;
     object["size-range"] = sizeRange;
   }
-  if (std::optional<SlabFormula> formula = getSlabFormula(problem, plan)) {
+  if (const std::optional<SlabFormula> &formula = spacePlan.runTimeFormula) {
     object["slab"] = formula->toString(problem.symbols);
     object["slab-exact"] = formula->exact;
   }
@@ -152,8 +153,8 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
       if (space.stack)
         object["stack"] = true;
       if (spacePlan.runTimePlan)
-        object["run-time-sizes"] = describeRunTimeSizes(
-            *space.runTimeSizes, *spacePlan.runTimePlan, sizeRange);
+        object["run-time-sizes"] =
+            describeRunTimeSizes(*space.runTimeSizes, spacePlan, sizeRange);
       spaces.push_back(std::move(object));
       for (auto [index, buffer, slab, offset] :
            llvm::enumerate(space.buffers, slabs.slabOf, slabs.offsets)) {

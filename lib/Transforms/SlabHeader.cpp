@@ -172,8 +172,7 @@ void SlabHeader::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
       // formula; where the formula would be long, the caller asks the
       // generated function or allocates what the hint's figure shows.
       const SymbolicProblem &problem = space.runTimeSizes->problem;
-      std::optional<SlabFormula> formula =
-          getSlabFormula(problem, *spacePlan.runTimePlan);
+      const std::optional<SlabFormula> &formula = spacePlan.runTimeFormula;
       os << llvm::formatv("#define MEMPLAN_{0}_SLAB_ALIGNMENT "
                           "((size_t){1}u)\n",
                           upper, alignment);

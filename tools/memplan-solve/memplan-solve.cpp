@@ -550,10 +550,8 @@ static int solveSymbolic(const CsvProblem &problem, StringRef displayName,
   printRow(errs(), "strategy:", strategyName + " (" + plan->details + ")");
   std::optional<SlabFormula> formula = getSlabFormula(symbolic, *plan);
   printRow(errs(), "slab:",
-           !formula ? "no short formula (see the hint and the range)"
-           : formula->exact
-               ? formula->toString(problem.symbols) + " bytes"
-               : "at most " + formula->toString(problem.symbols) + " bytes");
+           formula ? formula->describeBytes(problem.symbols)
+                   : "no short formula (see the hint and the range)");
   printRow(errs(), "at the hint:",
            formatv("{0} bytes at {1}; lower bound {2}; ratio {3}",
                    placed->slabSize, join(at, ", "), *bound,

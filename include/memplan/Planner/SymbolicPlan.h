@@ -103,6 +103,8 @@ struct SlabFormula {
 
   /// `max(4*seq + 64, 2*seq*seq)`, or the one polynomial.
   std::string toString(llvm::ArrayRef<std::string> names) const;
+  /// For people: "N bytes" where exact, else "at most N bytes".
+  std::string describeBytes(llvm::ArrayRef<std::string> names) const;
 };
 
 /// The formula of `plan`'s slab, or nullopt where more than `maxTerms`
