@@ -28,6 +28,17 @@ static Error makeError(const Twine &message) {
                            message);
 }
 
+StringRef getArenaChoiceName(ArenaChoice choice) {
+  return choice == ArenaChoice::Traffic ? "traffic" : "fall-through";
+}
+
+std::optional<ArenaChoice> parseArenaChoice(StringRef name) {
+  for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::FallThrough})
+    if (name == getArenaChoiceName(choice))
+      return choice;
+  return std::nullopt;
+}
+
 Expected<SmallVector<ArenaSpec>> parseArenaSpecs(StringRef text) {
   SmallVector<ArenaSpec> arenas;
   SmallVector<StringRef> entries;
@@ -280,6 +291,60 @@ uint64_t boundArenaTraffic(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
     break;
   }
   return fitting;
+}
+
+Expected<ArenaComparison> compareArenaChoices(ArrayRef<Buffer> buffers,
+                                              ArrayRef<uint64_t> traffic,
+                                              ArrayRef<ArenaSpec> arenas,
+                                              const OffsetStrategy &strategy,
+                                              ArenaChoice choice) {
+  ArenaComparison result;
+  result.choice = choice;
+  Expected<ArenaAssignment> chosen =
+      assignArenas(buffers, traffic, arenas, strategy, choice);
+  if (!chosen)
+    return chosen.takeError();
+  ArenaChoice other = choice == ArenaChoice::Traffic ? ArenaChoice::FallThrough
+                                                     : ArenaChoice::Traffic;
+  Expected<ArenaAssignment> otherAssignment =
+      assignArenas(buffers, traffic, arenas, strategy, other);
+  if (!otherAssignment)
+    return otherAssignment.takeError();
+  result.chosen = std::move(*chosen);
+  result.otherTraffic = std::move(otherAssignment->traffic);
+  for (const ArenaSpec &arena : arenas)
+    result.bound.push_back(arena.capacity
+                               ? std::optional<uint64_t>(boundArenaTraffic(
+                                     buffers, traffic, *arena.capacity))
+                               : std::nullopt);
+  return result;
+}
+
+SlabPlan toSlabPlan(ArrayRef<Buffer> buffers,
+                    const ArenaAssignment &assignment) {
+  SlabPlan result;
+  result.kind = PlanKind::Offsets;
+  result.slabOf.assign(buffers.size(), 0);
+  result.offsets.assign(buffers.size(), 0);
+  for (auto [arena, members, plan] :
+       llvm::enumerate(assignment.members, assignment.plans)) {
+    Slab &slab = result.slabs.emplace_back();
+    slab.size = plan.slabSize;
+    for (auto [index, buffer] : llvm::enumerate(members)) {
+      result.slabOf[buffer] = arena;
+      result.offsets[buffer] = plan.offsets[index];
+      slab.alignment = std::max(slab.alignment, buffers[buffer].alignment);
+    }
+  }
+  // What the arenas' strategies said of the whole: no proof, since how the
+  // buffers were divided is not; a clock that cut any of them short.
+  for (const Plan &plan : assignment.plans) {
+    if (result.outcome.strategy.empty())
+      result.outcome.strategy = plan.outcome.strategy;
+    result.outcome.stoppedByClock |= plan.outcome.stoppedByClock;
+    result.outcome.stackedByClock += plan.outcome.stackedByClock;
+  }
+  return result;
 }
 
 } // namespace memplan

@@ -176,13 +176,31 @@ Error validateSlabPlan(ArrayRef<Buffer> buffers, const SlabPlan &plan) {
   }
 
   if (plan.kind == PlanKind::Offsets) {
-    if (plan.slabs.size() != (buffers.empty() ? 0u : 1u))
+    if (!buffers.empty() && plan.slabs.empty())
       return invalid("an offsets plan of " + Twine(buffers.size()) +
-                     " buffers has " + Twine(plan.slabs.size()) + " slabs");
-    Plan offsets;
-    offsets.offsets = plan.offsets;
-    offsets.slabSize = plan.slabs.empty() ? 0 : plan.slabs.front().size;
-    return validatePlan(buffers, offsets);
+                     " buffers has no slab");
+    if (plan.slabs.size() <= 1) {
+      Plan offsets;
+      offsets.offsets = plan.offsets;
+      offsets.slabSize = plan.slabs.empty() ? 0 : plan.slabs.front().size;
+      return validatePlan(buffers, offsets);
+    }
+    // Buffers of different slabs (arenas) never share a byte: each slab is
+    // checked as a plan of its own members.
+    for (auto [index, members] : enumerate(plan.getMembers())) {
+      SmallVector<Buffer> subset;
+      Plan offsets;
+      for (unsigned member : members) {
+        subset.push_back(buffers[member]);
+        offsets.offsets.push_back(plan.offsets[member]);
+      }
+      offsets.slabSize = plan.slabs[index].size;
+      if (Error error = validatePlan(subset, offsets))
+        return invalid("slab " + Twine(index) + ": " +
+                       toString(std::move(error)) +
+                       " (buffers numbered within the slab)");
+    }
+    return Error::success();
   }
   for (auto [index, offset] : enumerate(plan.offsets))
     if (offset != 0)

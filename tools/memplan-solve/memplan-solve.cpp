@@ -629,30 +629,18 @@ static int solveArenas(const CsvProblem &problem, StringRef displayName,
   std::unique_ptr<OffsetStrategy> strategy =
       createOffsetStrategy(strategyName, options);
   assert(strategy && "the name comes from the registry");
-  ArenaAssignment chosen;
-  uint64_t other = 0;
-  for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::FallThrough}) {
-    Expected<ArenaAssignment> assignment =
-        assignArenas(problem.buffers, traffic, *arenas, *strategy, choice);
-    if (!assignment)
-      return fail(ExitBadInput,
-                  displayName + ": " + toString(assignment.takeError()));
-    // Nothing is written unless each arena's plan holds.
-    for (auto [arena, members] : enumerate(assignment->members)) {
-      SmallVector<Buffer> subset;
-      for (unsigned buffer : members)
-        subset.push_back(problem.buffers[buffer]);
-      if (Error invalid = validatePlan(subset, assignment->plans[arena]))
-        return fail(ExitInternalError,
-                    displayName + ": the plan of arena " +
-                        (*arenas)[arena].name +
-                        " is invalid: " + toString(std::move(invalid)));
-    }
-    if (choice == arenaChoice)
-      chosen = std::move(*assignment);
-    else
-      other = assignment->traffic.front();
-  }
+  Expected<ArenaComparison> comparison = compareArenaChoices(
+      problem.buffers, traffic, *arenas, *strategy, arenaChoice);
+  if (!comparison)
+    return fail(ExitBadInput,
+                displayName + ": " + toString(comparison.takeError()));
+  const ArenaAssignment &chosen = comparison->chosen;
+  // Nothing is written unless each arena's plan holds.
+  if (Error invalid = validateSlabPlan(problem.buffers,
+                                       toSlabPlan(problem.buffers, chosen)))
+    return fail(ExitInternalError, displayName +
+                                       ": the plan of the arenas is invalid: " +
+                                       toString(std::move(invalid)));
   uint64_t total = 0;
   for (uint64_t bytes : traffic)
     total = checkedAdd(total, bytes).value_or(UINT64_MAX);
@@ -671,13 +659,13 @@ static int solveArenas(const CsvProblem &problem, StringRef displayName,
                      chosen.traffic[arena], total));
   if (arenas->size() > 1 && arenas->front().capacity) {
     bool byTraffic = arenaChoice == ArenaChoice::Traffic;
+    uint64_t other = comparison->otherTraffic.front();
     printRow(errs(), "first arena:",
              formatv("traffic {0} by traffic, {1} by fall-through; no "
                      "choice above {2}",
                      byTraffic ? chosen.traffic.front() : other,
                      byTraffic ? other : chosen.traffic.front(),
-                     boundArenaTraffic(problem.buffers, traffic,
-                                       *arenas->front().capacity)));
+                     *comparison->bound.front()));
   }
   SmallVector<std::string> arenaOf;
   SmallVector<uint64_t> offsets(problem.buffers.size(), 0);

@@ -43,8 +43,9 @@ void expectValid(llvm::ArrayRef<Buffer> buffers,
     EXPECT_FALSE(
         static_cast<bool>(validatePlan(subset, assignment.plans[arena])))
         << "arena " << arena;
-    if (arenas[arena].capacity)
+    if (arenas[arena].capacity) {
       EXPECT_LE(assignment.plans[arena].slabSize, *arenas[arena].capacity);
+    }
   }
   EXPECT_EQ(placed, buffers.size());
 }
@@ -114,6 +115,64 @@ TEST(ArenaAssignmentTest, BuffersLiveApartShareTheFastArena) {
     EXPECT_TRUE(assignment->members[1].empty());
   }
   EXPECT_EQ(boundArenaTraffic(buffers, traffic, 64), 6u);
+}
+
+TEST(ArenaAssignmentTest, ComparisonGivesTheOtherChoiceAndTheBound) {
+  llvm::SmallVector<Buffer> buffers = {makeBuffer(96, 0, 4),
+                                       makeBuffer(64, 0, 4)};
+  llvm::SmallVector<uint64_t> traffic = {96, 64000};
+  llvm::SmallVector<ArenaSpec> arenas = parse("fast:100,slow");
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy("greedy-size");
+  llvm::Expected<ArenaComparison> comparison = compareArenaChoices(
+      buffers, traffic, arenas, *strategy, ArenaChoice::Traffic);
+  ASSERT_TRUE(static_cast<bool>(comparison))
+      << errorMessage(comparison.takeError());
+  EXPECT_EQ(comparison->chosen.traffic[0], 64000u);
+  EXPECT_EQ(comparison->otherTraffic[0], 96u);
+  EXPECT_EQ(comparison->otherTraffic[1], 64000u);
+  ASSERT_EQ(comparison->bound.size(), 2u);
+  EXPECT_GE(comparison->bound[0].value_or(0), 64000u);
+  EXPECT_FALSE(comparison->bound[1].has_value());
+  EXPECT_EQ(getArenaChoiceName(ArenaChoice::FallThrough), "fall-through");
+  EXPECT_EQ(parseArenaChoice("traffic"), ArenaChoice::Traffic);
+  EXPECT_FALSE(parseArenaChoice("size").has_value());
+}
+
+TEST(ArenaAssignmentTest, ArenasAreSlabsOfOneOffsetsPlan) {
+  // Both live at once: the busy one in the fast arena at offset 0, the
+  // other in the slow one, also at 0; the validator checks each slab alone.
+  llvm::SmallVector<Buffer> buffers = {makeBuffer(96, 0, 4, 32),
+                                       makeBuffer(64, 0, 4)};
+  llvm::SmallVector<uint64_t> traffic = {96, 64000};
+  llvm::SmallVector<ArenaSpec> arenas = parse("fast:100,slow");
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy("greedy-size");
+  llvm::Expected<ArenaAssignment> assignment =
+      assignArenas(buffers, traffic, arenas, *strategy, ArenaChoice::Traffic);
+  ASSERT_TRUE(static_cast<bool>(assignment))
+      << errorMessage(assignment.takeError());
+  SlabPlan slabs = toSlabPlan(buffers, *assignment);
+  ASSERT_EQ(slabs.slabs.size(), 2u);
+  EXPECT_EQ(slabs.slabOf, (llvm::SmallVector<unsigned>{1, 0}));
+  EXPECT_EQ(slabs.offsets, (llvm::SmallVector<uint64_t>{0, 0}));
+  EXPECT_EQ(slabs.slabs[0].size, 64u);
+  EXPECT_EQ(slabs.slabs[1].size, 96u);
+  EXPECT_EQ(slabs.slabs[1].alignment, 32u);
+  EXPECT_FALSE(slabs.outcome.liveBound.has_value());
+  EXPECT_FALSE(static_cast<bool>(validateSlabPlan(buffers, slabs)));
+  // In one slab the same offsets overlap.
+  SlabPlan together = slabs;
+  together.slabOf = {0, 0};
+  llvm::Error overlap = validateSlabPlan(buffers, together);
+  ASSERT_TRUE(static_cast<bool>(overlap));
+  llvm::consumeError(std::move(overlap));
+  // A slab smaller than its buffers is caught, naming it.
+  SlabPlan small = slabs;
+  small.slabs[1].size = 64;
+  llvm::Error error = validateSlabPlan(buffers, small);
+  ASSERT_TRUE(static_cast<bool>(error));
+  EXPECT_NE(errorMessage(std::move(error)).find("slab 1: "), std::string::npos);
 }
 
 TEST(ArenaAssignmentTest, ABoundedLastArenaThatCannotHoldTheRestFails) {

@@ -142,8 +142,15 @@ TEST(SlabPlanTest, ValidatorRefusesWhatNoKindAllows) {
   offsets.slabSize = 48;
   EXPECT_TRUE(llvm::errorToBool(
       validateSlabPlan(buffers, toSlabPlan(buffers, offsets))));
-  SlabPlan twoSlabs = toSlabPlan(buffers, Plan{{0, 32, 0}, 48, {}, ""});
-  twoSlabs.slabs.push_back({0, 1});
+  // Offsets in several slabs (arenas): b over a is refused in a's slab and
+  // allowed in a slab of its own.
+  SlabPlan twoSlabs = toSlabPlan(buffers, offsets);
+  twoSlabs.slabs.push_back({32, 64});
+  EXPECT_TRUE(llvm::errorToBool(validateSlabPlan(buffers, twoSlabs)));
+  twoSlabs.slabOf[1] = 1;
+  twoSlabs.offsets[1] = 0;
+  EXPECT_FALSE(llvm::errorToBool(validateSlabPlan(buffers, twoSlabs)));
+  twoSlabs.slabs[1].size = 8;
   EXPECT_TRUE(llvm::errorToBool(validateSlabPlan(buffers, twoSlabs)));
 }
 

@@ -1,5 +1,4 @@
-//===- ArenaAssignment.h - Buffers into arenas of fixed capacity -*- C++
-//-*-===//
+//===- ArenaAssignment.h - Buffers into arenas of a capacity ----*- C++ -*-===//
 //
 // Edge targets have a little fast memory and more slow memory: several
 // arenas, in order of preference, each planned as a slab of its own and all
@@ -15,6 +14,7 @@
 #define MEMPLAN_PLANNER_ARENAASSIGNMENT_H
 
 #include "memplan/Planner/Problem.h"
+#include "memplan/Planner/SlabPlan.h"
 #include "memplan/Planner/Strategy.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -50,6 +50,10 @@ enum class ArenaChoice {
   FallThrough,
 };
 
+/// "traffic" or "fall-through", as options spell them.
+llvm::StringRef getArenaChoiceName(ArenaChoice choice);
+std::optional<ArenaChoice> parseArenaChoice(llvm::StringRef name);
+
 /// Each buffer's arena and each arena's plan.
 struct ArenaAssignment {
   /// The arena of each buffer.
@@ -78,6 +82,31 @@ llvm::Expected<ArenaAssignment> assignArenas(llvm::ArrayRef<Buffer> buffers,
 /// span of time, since the bytes live at each time never exceed it.
 uint64_t boundArenaTraffic(llvm::ArrayRef<Buffer> buffers,
                            llvm::ArrayRef<uint64_t> traffic, uint64_t capacity);
+
+/// An assignment by one choice, beside what the other choice and the bound
+/// keep: what a report compares.
+struct ArenaComparison {
+  ArenaChoice choice = ArenaChoice::Traffic;
+  ArenaAssignment chosen;
+  /// The traffic the other choice keeps in each arena.
+  llvm::SmallVector<uint64_t> otherTraffic;
+  /// For each arena with a capacity, boundArenaTraffic of it.
+  llvm::SmallVector<std::optional<uint64_t>> bound;
+};
+
+/// assignArenas by `choice` and by the other choice, and the bound of each
+/// arena. Fails where either choice does.
+llvm::Expected<ArenaComparison>
+compareArenaChoices(llvm::ArrayRef<Buffer> buffers,
+                    llvm::ArrayRef<uint64_t> traffic,
+                    llvm::ArrayRef<ArenaSpec> arenas,
+                    const OffsetStrategy &strategy, ArenaChoice choice);
+
+/// `assignment` as an offsets plan of one slab per arena, in arena order
+/// (an arena without buffers is a slab of no bytes), each aligned for its
+/// buffers. Its outcome proves nothing (its live bound is not swept).
+SlabPlan toSlabPlan(llvm::ArrayRef<Buffer> buffers,
+                    const ArenaAssignment &assignment);
 
 } // namespace memplan
 

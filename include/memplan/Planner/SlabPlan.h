@@ -1,7 +1,8 @@
 //===- SlabPlan.h - One notion of a slab for every kind of plan -*- C++ -*-===//
 //
-// An offsets plan is one slab with its buffers at byte offsets; a
-// shared-objects plan is one slab per object with its buffers at offset 0.
+// An offsets plan is one slab with its buffers at byte offsets (or one such
+// slab per arena, ArenaAssignment.h); a shared-objects plan is one slab per
+// object with its buffers at offset 0.
 // Everything after planning (the validator's last word, the passes' rewrite,
 // reports, heap maps, memplan-solve's output) reads this one shape, so it
 // does not care which kind of strategy made the plan.
@@ -27,7 +28,7 @@ namespace memplan {
 
 /// The kinds of plan the planner core makes.
 enum class PlanKind {
-  /// One slab; every buffer at an offset in it.
+  /// One slab (one per arena); every buffer at an offset in its slab.
   Offsets,
   /// Shared objects: one slab per object, every buffer at offset 0 of one.
   Objects,
@@ -83,8 +84,8 @@ llvm::Expected<Plan> layOutBackToBack(llvm::ArrayRef<Buffer> buffers,
                                       const SlabPlan &plan);
 
 /// The independent check of a plan of either kind: for offsets, the
-/// validator of Validator.h on its one slab; for objects, the object
-/// validator, and every buffer at offset 0. Also checks that each slab's
+/// validator of Validator.h on each slab and its members; for objects, the
+/// object validator, and every buffer at offset 0. Also checks that each slab's
 /// alignment is a power of two that every member's alignment divides.
 llvm::Error validateSlabPlan(llvm::ArrayRef<Buffer> buffers,
                              const SlabPlan &plan);
