@@ -13,6 +13,7 @@
 #include "memplan/Planner/CheckedMath.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -165,13 +166,17 @@ SmallVector<unsigned> getChoiceOrder(ArrayRef<Buffer> buffers,
 
 } // namespace
 
-Expected<ArenaAssignment> assignArenas(ArrayRef<Buffer> buffers,
-                                       ArrayRef<uint64_t> traffic,
-                                       ArrayRef<ArenaSpec> arenas,
-                                       const OffsetStrategy &strategy,
-                                       ArenaChoice choice) {
+Expected<ArenaAssignment>
+assignArenas(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
+             ArrayRef<ArenaSpec> arenas, const OffsetStrategy &strategy,
+             ArenaChoice choice, ArrayRef<std::optional<unsigned>> required) {
   assert(traffic.size() == buffers.size() && "a traffic per buffer");
   assert(!arenas.empty() && "an arena to plan into");
+  assert((required.empty() || required.size() == buffers.size()) &&
+         "a requirement per buffer, or none");
+  auto requiredArena = [&](unsigned buffer) -> std::optional<unsigned> {
+    return required.empty() ? std::nullopt : required[buffer];
+  };
   constexpr unsigned kUnassigned = ~0u;
   ArenaAssignment result;
   result.arenaOf.assign(buffers.size(), kUnassigned);
@@ -182,11 +187,20 @@ Expected<ArenaAssignment> assignArenas(ArrayRef<Buffer> buffers,
     result.arenaOf[buffer] = arena;
     live[arena].add(buffers[buffer]);
   };
+  // The buffers whose arena is given go there first; the choice fills the
+  // room they leave.
+  for (unsigned buffer = 0; buffer != buffers.size(); ++buffer)
+    if (std::optional<unsigned> arena = requiredArena(buffer)) {
+      assert(*arena < arenas.size() && "a required arena that exists");
+      place(buffer, *arena);
+    }
   if (choice == ArenaChoice::FallThrough) {
     // Each buffer, largest first, into the first arena it still fits; the
     // last arena takes what fits nowhere (planned against its capacity
     // below).
     for (unsigned buffer : order) {
+      if (result.arenaOf[buffer] != kUnassigned)
+        continue;
       unsigned arena = 0;
       while (arena + 1 < arenas.size() &&
              !live[arena].fits(buffers[buffer], *arenas[arena].capacity))
@@ -232,13 +246,21 @@ Expected<ArenaAssignment> assignArenas(ArrayRef<Buffer> buffers,
         result.plans[arena] = std::move(*plan);
         break;
       }
+      // Only a buffer the choice put here may move on.
+      SmallVector<unsigned> movable = llvm::filter_to_vector(
+          members, [&](unsigned buffer) { return !requiredArena(buffer); });
+      if (movable.empty())
+        return makeError("the buffers required in arena '" +
+                         arenas[arena].name + "' take " +
+                         Twine(plan->slabSize) + " bytes, above its " +
+                         "capacity of " + Twine(*capacity) + " bytes");
       if (arena + 1 == arenas.size())
         return makeError("the buffers left for arena '" + arenas[arena].name +
                          "' take " + Twine(plan->slabSize) +
                          " bytes, above its " + "capacity of " +
                          Twine(*capacity) + " bytes");
       unsigned last =
-          *llvm::max_element(members, [&](unsigned lhs, unsigned rhs) {
+          *llvm::max_element(movable, [&](unsigned lhs, unsigned rhs) {
             return rank[lhs] < rank[rhs];
           });
       live[arena].remove(buffers[last]);
@@ -293,21 +315,21 @@ uint64_t boundArenaTraffic(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
   return fitting;
 }
 
-Expected<ArenaComparison> compareArenaChoices(ArrayRef<Buffer> buffers,
-                                              ArrayRef<uint64_t> traffic,
-                                              ArrayRef<ArenaSpec> arenas,
-                                              const OffsetStrategy &strategy,
-                                              ArenaChoice choice) {
+Expected<ArenaComparison>
+compareArenaChoices(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
+                    ArrayRef<ArenaSpec> arenas, const OffsetStrategy &strategy,
+                    ArenaChoice choice,
+                    ArrayRef<std::optional<unsigned>> required) {
   ArenaComparison result;
   result.choice = choice;
   Expected<ArenaAssignment> chosen =
-      assignArenas(buffers, traffic, arenas, strategy, choice);
+      assignArenas(buffers, traffic, arenas, strategy, choice, required);
   if (!chosen)
     return chosen.takeError();
   ArenaChoice other = choice == ArenaChoice::Traffic ? ArenaChoice::FallThrough
                                                      : ArenaChoice::Traffic;
   Expected<ArenaAssignment> otherAssignment =
-      assignArenas(buffers, traffic, arenas, strategy, other);
+      assignArenas(buffers, traffic, arenas, strategy, other, required);
   if (!otherAssignment)
     return otherAssignment.takeError();
   result.chosen = std::move(*chosen);

@@ -175,6 +175,34 @@ TEST(ArenaAssignmentTest, ArenasAreSlabsOfOneOffsetsPlan) {
   EXPECT_NE(errorMessage(std::move(error)).find("slab 1: "), std::string::npos);
 }
 
+TEST(ArenaAssignmentTest, ARequiredArenaHoldsWhateverTheChoice) {
+  // The busy buffer would take the fast arena; the quiet one is required
+  // there, so the busy one goes on to the slow arena.
+  llvm::SmallVector<Buffer> buffers = {makeBuffer(96, 0, 4),
+                                       makeBuffer(64, 0, 4)};
+  llvm::SmallVector<uint64_t> traffic = {96, 64000};
+  llvm::SmallVector<ArenaSpec> arenas = parse("fast:100,slow");
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy("greedy-size");
+  llvm::SmallVector<std::optional<unsigned>> required = {0u, std::nullopt};
+  for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::FallThrough}) {
+    llvm::Expected<ArenaAssignment> assignment =
+        assignArenas(buffers, traffic, arenas, *strategy, choice, required);
+    ASSERT_TRUE(static_cast<bool>(assignment))
+        << errorMessage(assignment.takeError());
+    expectValid(buffers, arenas, *assignment);
+    EXPECT_EQ(assignment->arenaOf, (llvm::SmallVector<unsigned>{0, 1}));
+  }
+  // Two required in the fast arena that do not fit it together.
+  required = {0u, 0u};
+  llvm::Expected<ArenaAssignment> crowded = assignArenas(
+      buffers, traffic, arenas, *strategy, ArenaChoice::Traffic, required);
+  ASSERT_FALSE(static_cast<bool>(crowded));
+  EXPECT_NE(errorMessage(crowded.takeError())
+                .find("the buffers required in arena 'fast' take 160 bytes"),
+            std::string::npos);
+}
+
 TEST(ArenaAssignmentTest, ABoundedLastArenaThatCannotHoldTheRestFails) {
   llvm::SmallVector<Buffer> buffers = {makeBuffer(64, 0, 2),
                                        makeBuffer(64, 1, 3)};

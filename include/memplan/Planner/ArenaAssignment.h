@@ -68,13 +68,15 @@ struct ArenaAssignment {
 
 /// Puts each of `buffers`, whose traffic is `traffic`, into one of
 /// `arenas` by `choice`, and plans each arena with `strategy`: every arena
-/// with a capacity gets a plan within it. Fails where the buffers left for
-/// the last arena do not fit its capacity, or a plan fails.
-llvm::Expected<ArenaAssignment> assignArenas(llvm::ArrayRef<Buffer> buffers,
-                                             llvm::ArrayRef<uint64_t> traffic,
-                                             llvm::ArrayRef<ArenaSpec> arenas,
-                                             const OffsetStrategy &strategy,
-                                             ArenaChoice choice);
+/// with a capacity gets a plan within it. A buffer whose `required` entry
+/// is set (`required` empty: none is) goes to that arena, whatever the
+/// choice. Fails where the buffers left for the last arena, or those
+/// required in an arena, do not fit its capacity, or a plan fails.
+llvm::Expected<ArenaAssignment>
+assignArenas(llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<uint64_t> traffic,
+             llvm::ArrayRef<ArenaSpec> arenas, const OffsetStrategy &strategy,
+             ArenaChoice choice,
+             llvm::ArrayRef<std::optional<unsigned>> required = {});
 
 /// What no choice keeps in an arena of `capacity` bytes: the traffic of the
 /// buffers that fit it alone, and no more than the best fractional choice
@@ -94,13 +96,12 @@ struct ArenaComparison {
   llvm::SmallVector<std::optional<uint64_t>> bound;
 };
 
-/// assignArenas by `choice` and by the other choice, and the bound of each
-/// arena. Fails where either choice does.
-llvm::Expected<ArenaComparison>
-compareArenaChoices(llvm::ArrayRef<Buffer> buffers,
-                    llvm::ArrayRef<uint64_t> traffic,
-                    llvm::ArrayRef<ArenaSpec> arenas,
-                    const OffsetStrategy &strategy, ArenaChoice choice);
+/// assignArenas by `choice` and by the other choice, both with `required`,
+/// and the bound of each arena. Fails where either choice does.
+llvm::Expected<ArenaComparison> compareArenaChoices(
+    llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<uint64_t> traffic,
+    llvm::ArrayRef<ArenaSpec> arenas, const OffsetStrategy &strategy,
+    ArenaChoice choice, llvm::ArrayRef<std::optional<unsigned>> required = {});
 
 /// `assignment` as an offsets plan of one slab per arena, in arena order
 /// (an arena without buffers is a slab of no bytes), each aligned for its
