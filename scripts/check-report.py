@@ -87,6 +87,8 @@ def check_space(space, where, offsets_mode):
         require(space, "slab-alignment",
                 lambda v: is_count(v) and v > 0 and v & (v - 1) == 0,
                 "a power of two", where)
+        if "arenas" in space:
+            check_arenas(space, where)
     else:
         objects = require(
             space,
@@ -151,6 +153,43 @@ def check_buffer(buffer, where, offsets_mode):
             "a count", where)
 
 
+def check_arenas(space, where):
+    arenas = require(space, "arenas", lambda v: isinstance(v, list) and v,
+                     "a list of arenas", where)
+    require(space, "arena-choice", lambda v: v in ("traffic", "fall-through"),
+            "traffic or fall-through", where)
+    total = 0
+    for arena in arenas:
+        label = f"{where}: arena {arena.get('name')!r}"
+        require(arena, "name", is_str, "a string", label)
+        size = require(arena, "slab-bytes", is_count, "a count", label)
+        require(arena, "slab-alignment",
+                lambda v: is_count(v) and v > 0 and v & (v - 1) == 0,
+                "a power of two", label)
+        require(arena, "buffers", is_count, "a count", label)
+        kept = require(arena, "accessed-bytes", is_count, "a count", label)
+        if "capacity" in arena:
+            capacity = require(arena, "capacity", is_count, "a count", label)
+            if size > capacity:
+                raise ReportError(f"{label}: {size} bytes, above its "
+                                  f"capacity of {capacity}")
+        if "accessed-bytes-bound" in arena:
+            bound = require(arena, "accessed-bytes-bound", is_count,
+                            "a count", label)
+            other = [v for k, v in arena.items()
+                     if k.endswith("-accessed-bytes") and k != "accessed-bytes"]
+            if kept > bound or any(v > bound for v in other):
+                raise ReportError(f"{label}: a choice keeps more accessed "
+                                  "bytes than the bound")
+        total += size
+    if total != space["slab-bytes"]:
+        raise ReportError(f"{where}: the arenas take {total} bytes, not the "
+                          f"space's {space['slab-bytes']}")
+    if sum(arena["buffers"] for arena in arenas) != space["buffers"]:
+        raise ReportError(f"{where}: the arenas' buffers do not add up to "
+                          "the space's")
+
+
 def check_plan(function, where, offsets_mode):
     # A slab is a memory space of the function (scope 0) or of each
     # execution of a scope's body (a parallel loop's iteration, an
@@ -178,43 +217,63 @@ def check_plan(function, where, offsets_mode):
 
     for name, space in spaces.items():
         members = planned.get(name, [])
-        label = f"{where}: memory space '{name[0]}'"
-        if name[1]:
-            label += f" of scope {name[1]}"
-        if name[2]:
-            label += " (stack)"
-        if space["buffers"] != len(members):
-            raise ReportError(f"{label}: 'buffers' is {space['buffers']} but "
-                              f"{len(members)} buffers are planned there")
-        for index, buffer in members:
-            if offsets_mode:
-                offset = buffer["offset"]
-                if offset % buffer["alignment"]:
-                    raise ReportError(
-                        f"{label}: buffer {index} at offset {offset} is not "
-                        f"aligned to {buffer['alignment']}")
-                if offset + buffer["bytes"] > space["slab-bytes"]:
-                    raise ReportError(
-                        f"{label}: buffer {index} ends at byte "
-                        f"{offset + buffer['bytes']}, past the "
-                        f"{space['slab-bytes']}-byte slab")
-            else:
-                objects = space["object-bytes"]
-                if buffer["object"] >= len(objects):
-                    raise ReportError(f"{label}: buffer {index} is in object "
-                                      f"{buffer['object']}, which does not exist")
-                if buffer["bytes"] > objects[buffer["object"]]:
-                    raise ReportError(
-                        f"{label}: buffer {index} has {buffer['bytes']} bytes, "
-                        f"more than its object's {objects[buffer['object']]}")
-        shared = find_shared(members, offsets_mode)
-        if shared:
-            what = "bytes" if offsets_mode else "an object"
-            raise ReportError(
-                f"{label}: buffers {min(shared)} and {max(shared)} are live "
-                f"at the same time and share {what}")
-        if not offsets_mode:
-            check_object_sizes(space["object-bytes"], members, label)
+        # Each arena is a slab of its own: its buffers are checked against
+        # it and against one another only.
+        if "arenas" in space:
+            arenas = {arena["name"]: arena for arena in space["arenas"]}
+            for index, buffer in members:
+                if buffer.get("arena") not in arenas:
+                    raise ReportError(f"{where}: buffer {index} names no "
+                                      "arena of its space")
+            for arena_name, arena in arenas.items():
+                check_slab(name, dict(space, **{"slab-bytes": arena["slab-bytes"]}),
+                           [m for m in members if m[1]["arena"] == arena_name],
+                           f"{where}: arena '{arena_name}'", offsets_mode,
+                           check_count=False)
+            continue
+        check_slab(name, space, members, where, offsets_mode)
+
+
+def check_slab(name, space, members, where, offsets_mode, check_count=True):
+    """The buffers of one slab (an arena's, with `check_count` false) fit
+    it, are aligned, and share no byte (or object) while live together."""
+    label = f"{where}: memory space '{name[0]}'"
+    if name[1]:
+        label += f" of scope {name[1]}"
+    if name[2]:
+        label += " (stack)"
+    if check_count and space["buffers"] != len(members):
+        raise ReportError(f"{label}: 'buffers' is {space['buffers']} but "
+                          f"{len(members)} buffers are planned there")
+    for index, buffer in members:
+        if offsets_mode:
+            offset = buffer["offset"]
+            if offset % buffer["alignment"]:
+                raise ReportError(
+                    f"{label}: buffer {index} at offset {offset} is not "
+                    f"aligned to {buffer['alignment']}")
+            if offset + buffer["bytes"] > space["slab-bytes"]:
+                raise ReportError(
+                    f"{label}: buffer {index} ends at byte "
+                    f"{offset + buffer['bytes']}, past the "
+                    f"{space['slab-bytes']}-byte slab")
+        else:
+            objects = space["object-bytes"]
+            if buffer["object"] >= len(objects):
+                raise ReportError(f"{label}: buffer {index} is in object "
+                                  f"{buffer['object']}, which does not exist")
+            if buffer["bytes"] > objects[buffer["object"]]:
+                raise ReportError(
+                    f"{label}: buffer {index} has {buffer['bytes']} bytes, "
+                    f"more than its object's {objects[buffer['object']]}")
+    shared = find_shared(members, offsets_mode)
+    if shared:
+        what = "bytes" if offsets_mode else "an object"
+        raise ReportError(
+            f"{label}: buffers {min(shared)} and {max(shared)} are live "
+            f"at the same time and share {what}")
+    if not offsets_mode:
+        check_object_sizes(space["object-bytes"], members, label)
 
 
 def check_object_sizes(objects, members, label):

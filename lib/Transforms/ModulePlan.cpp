@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -119,6 +120,14 @@ public:
 private:
   bool isApplying() const { return !options.applyFile.empty(); }
 
+  /// Whether `space` is divided into arenas: the function's own slab (not a
+  /// stack slab, nor one per iteration of a parallel loop) in the memory
+  /// space the arenas divide.
+  bool hasArenas(const SpaceProblem &space) const {
+    return !space.stack && !space.scope &&
+           !limits.getArenas(space.memorySpace).empty();
+  }
+
   /// With `labelDetails` (a function of several slabs), the details the
   /// summary gives of this space say which space they are of.
   LogicalResult finishSpace(const SpaceProblem &space,
@@ -158,6 +167,12 @@ private:
                                   StringRef exactAnswer) const;
 
   void emitSummary(FunctionOpInterface func, const PlanFigures &figures) const;
+
+  /// Plans a space divided into arenas: each buffer into one, each arena a
+  /// slab of the plan, by the options' choice and compared with the other
+  /// choice and the bound in `spacePlan.arenas`.
+  llvm::Expected<SlabPlan> planArenas(const SpaceProblem &space,
+                                      SpacePlan &spacePlan) const;
 
   /// Plans a space with RunTimeSizes for every value of them into
   /// `spacePlan.runTimePlan`, and gives that plan at the hint.
@@ -209,6 +224,74 @@ SpacePlanning::planRunTimeSizes(const SpaceProblem &space,
                     slab, *plan->worstRatio, options.sizeRange, plan->details)
           .str();
   spacePlan.runTimePlan = std::move(*plan);
+  return slabs;
+}
+
+llvm::Expected<SlabPlan> SpacePlanning::planArenas(const SpaceProblem &space,
+                                                   SpacePlan &spacePlan) const {
+  ArrayRef<ArenaSpec> specs = limits.getArenas(space.memorySpace);
+  SmallVector<uint64_t> traffic;
+  SmallVector<std::optional<unsigned>> required;
+  bool anyRequired = false;
+  for (const FunctionBuffer *buffer : space.buffers) {
+    traffic.push_back(buffer->accessedBytes);
+    std::optional<unsigned> arena;
+    if (auto name = buffer->alloc->getAttrOfType<StringAttr>(kArenaAttr)) {
+      const ArenaSpec *spec = llvm::find_if(
+          specs, [&](const ArenaSpec &spec) { return spec.name == name; });
+      if (spec == specs.end()) {
+        std::string location;
+        llvm::raw_string_ostream(location) << buffer->alloc->getLoc();
+        return llvm::createStringError(llvm::formatv(
+            "the allocation at {0} asks for arena '{1}', which arenas does "
+            "not name",
+            location, name.getValue()));
+      }
+      arena = spec - specs.begin();
+      anyRequired = true;
+    }
+    required.push_back(arena);
+  }
+  // Each arena's plan, and the other choice's, may shrink: they share the
+  // space's time.
+  StrategyOptions each = strategyOptions;
+  each.timeLimitSeconds /= static_cast<double>(2 * specs.size());
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy(options.strategy, each);
+  assert(strategy && "checkPlanningOptions accepted the name");
+  llvm::Expected<ArenaComparison> comparison = compareArenaChoices(
+      spacePlan.problem, traffic, specs, *strategy, limits.arenaChoice,
+      anyRequired ? ArrayRef(required) : ArrayRef<std::optional<unsigned>>());
+  if (!comparison)
+    return comparison.takeError();
+  SlabPlan slabs = toSlabPlan(spacePlan.problem, comparison->chosen);
+  SmallVector<std::string> parts;
+  for (auto [index, spec] : llvm::enumerate(specs))
+    parts.push_back(llvm::formatv(
+        "{0} {1} bytes{2}, {3} buffers, accessed "
+        "{4} bytes",
+        spec.name, slabs.slabs[index].size,
+        spec.capacity ? llvm::formatv(" of {0}", *spec.capacity).str()
+                      : std::string(),
+        comparison->chosen.members[index].size(),
+        comparison->chosen.traffic[index]));
+  slabs.details = llvm::formatv("arenas by {0}: {1}",
+                                getArenaChoiceName(limits.arenaChoice),
+                                llvm::join(parts, "; "))
+                      .str();
+  if (specs.size() > 1 && specs.front().capacity)
+    slabs.details += llvm::formatv(
+        "; {0} keeps {1} accessed bytes by {2}, {3} by {4}, at most {5} by "
+        "any choice",
+        specs.front().name, comparison->chosen.traffic.front(),
+        getArenaChoiceName(limits.arenaChoice),
+        comparison->otherTraffic.front(),
+        getArenaChoiceName(limits.arenaChoice == ArenaChoice::Traffic
+                               ? ArenaChoice::FallThrough
+                               : ArenaChoice::Traffic),
+        *comparison->bound.front());
+  spacePlan.arenas =
+      SpaceArenas{SmallVector<ArenaSpec>(specs), std::move(*comparison)};
   return slabs;
 }
 
@@ -350,6 +433,11 @@ void SpacePlanning::planSpaces(
       seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
       return;
     }
+    if (hasArenas(buffers.spaces[i])) {
+      finished[i].emplace(planArenas(buffers.spaces[i], result.spaces[i]));
+      seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
+      return;
+    }
     llvm::Expected<std::unique_ptr<StagedPlan>> first =
         planner->startPlan(result.spaces[i].problem);
     if (first)
@@ -442,6 +530,16 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
                 "strategy " + (isApplying() ? "apply" : planner->getName()) +
                     " gave an invalid plan",
                 std::move(error));
+  // The arenas' capacities, checked apart from the choice that met them.
+  if (spacePlan.arenas)
+    for (auto [spec, slab] :
+         llvm::zip_equal(spacePlan.arenas->specs, plan->slabs))
+      if (spec.capacity && slab.size > *spec.capacity)
+        return fail(func, "arenas gave an invalid plan",
+                    llvm::createStringError(llvm::formatv(
+                        "arena '{0}' takes {1} bytes, above its capacity of "
+                        "{2}",
+                        spec.name, slab.size, *spec.capacity)));
   warnIfStacked(func, *plan, problem.size());
   if (failed(fitCapacity(space, spacePlan, *lowerBound, *plan)))
     return failure();
@@ -590,7 +688,11 @@ void SpacePlanning::addFigures(const SpaceProblem &space, const SlabPlan &plan,
       ++figures.atRunTimeSize;
   }
   figures.planned += numBuffers - laterLives;
-  figures.slabs += plan.slabs.size();
+  // An arena no buffer went to is no slab.
+  llvm::BitVector used(plan.slabs.size());
+  for (unsigned slab : plan.slabOf)
+    used.set(slab);
+  figures.slabs += used.count();
   figures.slabBytes += plan.getTotalSize();
   figures.naiveBytes += naive;
   figures.lowerBoundBytes += lowerBound;

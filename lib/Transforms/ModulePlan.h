@@ -15,6 +15,7 @@
 #include "PlanningOptions.h"
 #include "SlabPlacement.h"
 
+#include "memplan/Planner/ArenaAssignment.h"
 #include "memplan/Planner/SlabPlan.h"
 #include "memplan/Planner/SymbolicPlan.h"
 
@@ -40,6 +41,19 @@ enum class SlabHome {
   Global,
   /// A trailing argument of the function (slab=argument).
   Argument,
+};
+
+/// The string attribute naming an arena (the `arenas` option): on a
+/// memref.alloc, the arena it must go to; on an arena argument
+/// (slab=argument) and the allocation a caller passes there, whose arena
+/// it is.
+constexpr llvm::StringLiteral kArenaAttr = "memplan.arena";
+
+/// The arenas of a space: slab `k` of its plan is arena `specs[k]` (empty
+/// when no buffer went there), chosen as `comparison` says.
+struct SpaceArenas {
+  llvm::SmallVector<ArenaSpec> specs;
+  ArenaComparison comparison;
 };
 
 /// The report's name of `home`: "stack", "alloc", "global" or "argument"
@@ -71,6 +85,8 @@ struct SpacePlan {
   /// Its slab as a formula, where a short one exists (getSlabFormula),
   /// for the summary, the report and the header.
   std::optional<SlabFormula> runTimeFormula;
+  /// Where the space is divided into arenas (the `arenas` option).
+  std::optional<SpaceArenas> arenas;
 };
 
 struct FunctionPlan {

@@ -93,6 +93,35 @@ json::Object describeRunTimeSizes(const SpaceProblem::RunTimeSizes &sizes,
   return object;
 }
 
+/// What a space divided into arenas adds: each arena's figures, and what
+/// the other choice and the bound keep in it.
+json::Array describeArenas(const SpacePlan &spacePlan) {
+  const SpaceArenas &arenas = *spacePlan.arenas;
+  const ArenaComparison &comparison = arenas.comparison;
+  const SlabPlan &slabs = spacePlan.plan;
+  ArenaChoice other = comparison.choice == ArenaChoice::Traffic
+                          ? ArenaChoice::FallThrough
+                          : ArenaChoice::Traffic;
+  json::Array result;
+  for (auto [index, spec] : llvm::enumerate(arenas.specs)) {
+    json::Object object{
+        {"name", spec.name},
+        {"slab-bytes", slabs.slabs[index].size},
+        {"slab-alignment", slabs.slabs[index].alignment},
+        {"buffers",
+         static_cast<int64_t>(comparison.chosen.members[index].size())},
+        {"accessed-bytes", comparison.chosen.traffic[index]},
+        {(getArenaChoiceName(other) + "-accessed-bytes").str(),
+         comparison.otherTraffic[index]}};
+    if (spec.capacity)
+      object["capacity"] = *spec.capacity;
+    if (comparison.bound[index])
+      object["accessed-bytes-bound"] = *comparison.bound[index];
+    result.push_back(std::move(object));
+  }
+  return result;
+}
+
 } // namespace
 
 PlanReport::PlanReport(const PlanningOptions &options)
@@ -155,6 +184,11 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
       if (spacePlan.runTimePlan)
         object["run-time-sizes"] =
             describeRunTimeSizes(*space.runTimeSizes, spacePlan, sizeRange);
+      if (spacePlan.arenas) {
+        object["arenas"] = describeArenas(spacePlan);
+        object["arena-choice"] =
+            getArenaChoiceName(spacePlan.arenas->comparison.choice);
+      }
       spaces.push_back(std::move(object));
       for (auto [index, buffer, slab, offset] :
            llvm::enumerate(space.buffers, slabs.slabOf, slabs.offsets)) {
@@ -168,6 +202,8 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
         }
         object[offsets ? "offset" : "object"] =
             offsets ? offset : uint64_t(slab);
+        if (spacePlan.arenas)
+          object["arena"] = spacePlan.arenas->specs[slab].name;
         object["scope"] = static_cast<int64_t>(space.scopeIndex);
         if (space.stack)
           object["stack"] = true;

@@ -74,6 +74,49 @@ std::string joinNames(ArrayRef<StringRef> names) {
   return llvm::join(names.begin(), names.end(), ", ");
 }
 
+/// Reads the `arenas` entries, which MLIR's list option has split at
+/// commas, as parseArenaSpecs reads them whole.
+llvm::Expected<SmallVector<ArenaSpec>>
+parseArenaOption(ArrayRef<std::string> entries) {
+  return parseArenaSpecs(llvm::join(entries, ","));
+}
+
+/// What is wrong with the arena options, or "".
+std::string checkArenaOptions(const PlanningOptions &options) {
+  if (!parseArenaChoice(options.arenaChoice))
+    return llvm::formatv("arena-choice must be traffic or fall-through, not "
+                         "'{0}'",
+                         options.arenaChoice)
+        .str();
+  if (options.arenas.empty())
+    return "";
+  if (options.kind != PlanKind::Offsets)
+    return "arenas: shared objects are not divided into arenas; "
+           "memplan-offsets plans arenas";
+  llvm::Expected<SmallVector<ArenaSpec>> arenas =
+      parseArenaOption(options.arenas);
+  if (!arenas)
+    return "arenas: " + llvm::toString(arenas.takeError());
+  uint64_t space = options.arenaSpace;
+  std::map<uint64_t, uint64_t> capacities;
+  (void)parseSpaceMap(options.spaceCapacity, "space-capacity", false,
+                      capacities);
+  if ((space == 0 && options.capacity) || capacities.count(space))
+    return llvm::formatv("arenas: memory space {0} has a capacity too; the "
+                         "arenas' capacities are its limits",
+                         space)
+        .str();
+  if (llvm::is_contained(options.sharedSpaces, space))
+    return llvm::formatv("arenas: memory space {0} is shared by a GPU group, "
+                         "whose memory is not divided into arenas",
+                         space)
+        .str();
+  // A plan file gives one slab per space.
+  if (!options.applyFile.empty())
+    return "apply cannot be used with arenas";
+  return "";
+}
+
 } // namespace
 
 std::string parseSpaceMap(ArrayRef<std::string> entries, StringRef optionName,
@@ -157,6 +200,8 @@ std::string checkPlanningOptions(const PlanningOptions &options) {
     return options.passArgument +
            ": shared-spaces: memory space 0 is the default space, which "
            "every work-item has its own of";
+  if (std::string problem = checkArenaOptions(options); !problem.empty())
+    return options.passArgument + ": " + problem;
   return "";
 }
 
@@ -181,7 +226,19 @@ SpaceLimits SpaceLimits::fromOptions(const PlanningOptions &options) {
   else if (!options.applyFile.empty())
     limits.whyNotRunTimeSizes = "apply takes sizes known at compile time only";
   limits.sizeHint = options.sizeHint;
+  if (!options.arenas.empty())
+    limits.arenas = llvm::cantFail(parseArenaOption(options.arenas));
+  limits.arenaSpace = options.arenaSpace;
+  limits.arenaChoice =
+      parseArenaChoice(options.arenaChoice).value_or(ArenaChoice::Traffic);
   return limits;
+}
+
+ArrayRef<ArenaSpec> SpaceLimits::getArenas(Attribute memorySpace) const {
+  std::optional<uint64_t> number = getMemorySpaceNumber(memorySpace);
+  if (!number || *number != arenaSpace)
+    return {};
+  return arenas;
 }
 
 std::optional<uint64_t> SpaceLimits::getCapacity(Attribute memorySpace) const {

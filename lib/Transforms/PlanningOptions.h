@@ -10,6 +10,7 @@
 #ifndef MEMPLAN_LIB_TRANSFORMS_PLANNINGOPTIONS_H
 #define MEMPLAN_LIB_TRANSFORMS_PLANNINGOPTIONS_H
 
+#include "memplan/Planner/ArenaAssignment.h"
 #include "memplan/Planner/Deadline.h"
 #include "memplan/Planner/SlabPlan.h"
 #include "memplan/Transforms/Passes.h"
@@ -52,6 +53,11 @@ struct PlanningOptions {
   std::vector<std::string> spaceAlignment;
   /// Numbered memory spaces shared by the work-items of a group.
   std::vector<uint64_t> sharedSpaces;
+  /// `NAME[:BYTES]` arenas of memory space `arenaSpace`, fastest first,
+  /// and how their buffers are chosen (ArenaAssignment.h).
+  std::vector<std::string> arenas;
+  uint64_t arenaSpace = 0;
+  std::string arenaChoice = "traffic";
   /// Add barriers in shared spaces rather than give up reuse.
   bool insertBarriers = false;
   /// Plan memref.alloca ops into stack slabs.
@@ -106,6 +112,10 @@ struct SpaceLimits {
   /// ..."), or empty when they are: then at `sizeHint` first.
   std::string whyNotRunTimeSizes;
   uint64_t sizeHint = 128;
+  /// The arenas of `arenaSpace`, if any, and how they are filled.
+  llvm::SmallVector<ArenaSpec> arenas;
+  uint64_t arenaSpace = 0;
+  ArenaChoice arenaChoice = ArenaChoice::Traffic;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);
@@ -118,6 +128,8 @@ struct SpaceLimits {
   bool isSharedByGroup(mlir::Attribute memorySpace) const;
   /// The minimum alignment of buffers in `memorySpace`.
   uint64_t getAlignment(mlir::Attribute memorySpace) const;
+  /// The arenas `memorySpace` is divided into; none where it is not.
+  llvm::ArrayRef<ArenaSpec> getArenas(mlir::Attribute memorySpace) const;
 };
 
 /// Reads `--pass=NAME` and a leading bare `NAME` as `strategy=NAME`, rejects

@@ -35,6 +35,9 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
                                 pass.spaceAlignment.end());
   options.sharedSpaces.assign(pass.sharedSpaces.begin(),
                               pass.sharedSpaces.end());
+  options.arenas.assign(pass.arenas.begin(), pass.arenas.end());
+  options.arenaSpace = pass.arenaSpace;
+  options.arenaChoice = pass.arenaChoice;
   options.insertBarriers = pass.insertBarriers;
   options.allocas = pass.allocas;
   options.splitLives = pass.splitLives;

@@ -63,25 +63,33 @@ std::string toCExpression(const SizeExpr &size, ArrayRef<std::string> names) {
 
 /// The globals the function's slabs of `memorySpace` became (slab=global),
 /// by the memref.get_global ops the rewrite put at its entry, in the order
-/// of their names (each names its object, for shared objects).
+/// of their names (each names its object, for shared objects); with
+/// `arena`, that arena's only.
 SmallVector<std::string> findSlabGlobals(FunctionOpInterface func,
-                                         Attribute memorySpace) {
+                                         Attribute memorySpace,
+                                         StringRef arena = "") {
   SmallVector<std::string> names;
   for (Operation &op : func.getFunctionBody().front()) {
     auto global = dyn_cast<memref::GetGlobalOp>(op);
     if (!global || global.getType().getMemorySpace() != memorySpace)
       continue;
     auto name = dyn_cast<NameLoc>(global.getLoc());
-    if (name && name.getName().getValue().starts_with("memplan."))
-      names.push_back(global.getName().str());
+    if (!name || !name.getName().getValue().starts_with("memplan."))
+      continue;
+    if (!arena.empty() &&
+        !name.getName().getValue().ends_with("." + arena.str()))
+      continue;
+    names.push_back(global.getName().str());
   }
   llvm::sort(names);
   return names;
 }
 
-/// Where a space's slab lives, for a comment.
+/// Where a space's slab (with `arena`, that arena's slab) lives, for a
+/// comment.
 std::string describeHome(const SpaceProblem &space, const SpacePlan &plan,
-                         std::optional<unsigned> argument) {
+                         std::optional<unsigned> argument,
+                         StringRef arena = "") {
   switch (plan.home) {
   case SlabHome::Stack:
     return "a memref.alloca the function makes";
@@ -90,8 +98,8 @@ std::string describeHome(const SpaceProblem &space, const SpacePlan &plan,
   case SlabHome::Entry:
     return "allocated by the function";
   case SlabHome::Global: {
-    SmallVector<std::string> globals =
-        findSlabGlobals(FunctionOpInterface(space.func), space.memorySpace);
+    SmallVector<std::string> globals = findSlabGlobals(
+        FunctionOpInterface(space.func), space.memorySpace, arena);
     return "the module's memref.global" +
            std::string(globals.size() > 1 ? "s " : " ") +
            llvm::join(
@@ -117,6 +125,41 @@ SmallVector<unsigned> findArenaArguments(FunctionOpInterface func) {
   return arguments;
 }
 
+/// The figures of a space divided into arenas: per arena its bytes and
+/// alignment (0 bytes where no buffer went), and where it lives.
+void writeArenas(raw_ostream &os, const SpaceProblem &space,
+                 const SpacePlan &spacePlan, StringRef label,
+                 ArrayRef<unsigned> arenaArguments) {
+  const SlabPlan &slabs = spacePlan.plan;
+  SmallVector<SmallVector<unsigned>> members = slabs.getMembers();
+  for (auto [index, spec] : llvm::enumerate(spacePlan.arenas->specs)) {
+    std::string upper =
+        llvm::StringRef(label.str() + "_" + toIdentifierPart(spec.name))
+            .upper();
+    std::string capacity =
+        spec.capacity ? llvm::formatv(" of capacity {0}", *spec.capacity).str()
+                      : std::string();
+    if (members[index].empty()) {
+      os << llvm::formatv("/* Arena {0}{1}: no buffer. */\n", spec.name,
+                          capacity);
+    } else {
+      // Only the space the arenas divide has arguments that name them.
+      std::optional<unsigned> argument;
+      for (unsigned position : arenaArguments)
+        if (auto name = FunctionOpInterface(space.func)
+                            .getArgAttrOfType<StringAttr>(position, kArenaAttr);
+            name && name.getValue() == spec.name)
+          argument = position;
+      os << llvm::formatv("/* Arena {0}{1}: {2}. */\n", spec.name, capacity,
+                          describeHome(space, spacePlan, argument, spec.name));
+    }
+    os << llvm::formatv("#define MEMPLAN_{0}_SLAB_BYTES ((size_t){1}u)\n",
+                        upper, slabs.slabs[index].size);
+    os << llvm::formatv("#define MEMPLAN_{0}_SLAB_ALIGNMENT ((size_t){1}u)\n",
+                        upper, slabs.slabs[index].alignment);
+  }
+}
+
 } // namespace
 
 SlabHeader::SlabHeader(const PlanningOptions &options)
@@ -140,6 +183,16 @@ void SlabHeader::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
       const SlabPlan &slabs = spacePlan.plan;
       std::string label = getSlabLabel(space);
       std::string upper = llvm::StringRef(label).upper();
+      if (spacePlan.arenas) {
+        os << llvm::formatv("/* {0}, in arenas: */\n",
+                            describeMemorySpace(space.memorySpace));
+        writeArenas(os, space, spacePlan, label, arenaArguments);
+        if (spacePlan.home == SlabHome::Argument)
+          nextArgument += llvm::count_if(
+              spacePlan.plan.getMembers(),
+              [](const auto &members) { return !members.empty(); });
+        continue;
+      }
       std::optional<unsigned> argument;
       if (spacePlan.home == SlabHome::Argument &&
           slabs.kind == PlanKind::Offsets &&

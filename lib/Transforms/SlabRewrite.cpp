@@ -36,10 +36,12 @@ namespace {
 /// The name of a global slab: "__memplan_slab_<func>" for a function's
 /// slab, "__memplan_object_<func>_<index>" for its shared object `index`
 /// (the index the report gives it), with "_space<k>" after the function
-/// where the memory space is not the default one, so that names neither
-/// mislead nor depend on the order in which they were made.
+/// where the memory space is not the default one and "_<arena>" at the end
+/// for an arena's slab, so that names neither mislead nor depend on the
+/// order in which they were made.
 std::string getGlobalSlabName(FunctionOpInterface func, Attribute memorySpace,
-                              std::optional<unsigned> objectIndex) {
+                              std::optional<unsigned> objectIndex,
+                              StringRef arena) {
   std::string name = objectIndex ? "__memplan_object" : "__memplan_slab";
   if (StringRef symbol = getFunctionName(func); !symbol.empty())
     name += "_" + symbol.str();
@@ -64,6 +66,8 @@ std::string getGlobalSlabName(FunctionOpInterface func, Attribute memorySpace,
   }
   if (objectIndex)
     name += "_" + std::to_string(*objectIndex);
+  if (!arena.empty())
+    name += "_" + arena.str();
   return name;
 }
 
@@ -262,6 +266,11 @@ struct SlabRequest {
   StringRef name;
   /// The slab's index among its space's shared objects.
   std::optional<unsigned> objectIndex;
+  /// The arena whose slab this is, if the space has arenas.
+  StringRef arena;
+  /// slab=argument: where the space's arguments begin. Its slabs are made
+  /// last first, each inserted there, so that they read in slab order.
+  unsigned firstArgument = 0;
   /// Whether the function frees memory of the space: a slab at the entry is
   /// freed only then.
   bool functionFrees = false;
@@ -288,16 +297,20 @@ static Value makeSlab(const SlabRequest &request, OpBuilder &builder,
   case SlabHome::Global:
     return createGlobalSlab(builder, slabLoc, slabType, alignmentAttr,
                             getGlobalSlabName(request.func, request.memorySpace,
-                                              request.objectIndex),
+                                              request.objectIndex,
+                                              request.arena),
                             *globals);
   case SlabHome::Argument: {
     FunctionOpInterface func = request.func;
-    unsigned index = func.getNumArguments();
-    NamedAttribute attrs[] = {
+    unsigned index = request.firstArgument;
+    SmallVector<NamedAttribute> attrs = {
         builder.getNamedAttr(
             kSlabSizeAttr,
             builder.getI64IntegerAttr(static_cast<int64_t>(request.size))),
         builder.getNamedAttr(kSlabAlignmentAttr, alignmentAttr)};
+    if (!request.arena.empty())
+      attrs.push_back(builder.getNamedAttr(
+          kArenaAttr, builder.getStringAttr(request.arena)));
     (void)func.insertArgument(index, slabType, builder.getDictionaryAttr(attrs),
                               slabLoc);
     return getSlabBody(request).front().getArgument(index);
@@ -533,6 +546,7 @@ unsigned rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
       request.memorySpace = space.memorySpace;
       request.name = slabName;
       request.functionFrees = freed.contains(space.memorySpace);
+      request.firstArgument = request.func.getNumArguments();
       if (const std::optional<SymbolicPlan> &runTimePlan =
               plan.spaces[index].runTimePlan) {
         request.alignment = slabs.slabs.front().alignment;
@@ -543,9 +557,13 @@ unsigned rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         llvm::append_range(rewritten, space.buffers);
         continue;
       }
+      const std::optional<SpaceArenas> &arenas = plan.spaces[index].arenas;
       // Each slab is inserted at the function entry: go backwards so that
-      // the slabs of a space read in order there.
+      // the slabs of a space read in order there. An arena that no buffer
+      // went to makes none.
       for (unsigned slab = slabs.slabs.size(); slab-- > 0;) {
+        if (members[slab].empty())
+          continue;
         SmallVector<PlacedBuffer> placed;
         for (unsigned member : members[slab]) {
           placed.push_back({space.buffers[member], slabs.offsets[member]});
@@ -556,6 +574,12 @@ unsigned rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         request.alignment = slabs.slabs[slab].alignment;
         if (slabs.kind == PlanKind::Objects)
           request.objectIndex = slab;
+        std::string arenaSlabName;
+        if (arenas) {
+          request.arena = arenas->specs[slab].name;
+          arenaSlabName = slabName + "." + arenas->specs[slab].name;
+          request.name = arenaSlabName;
+        }
         rewriteIntoSlab(request, placed, globals ? &*globals : nullptr);
       }
     }
@@ -593,8 +617,12 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
       auto alignment =
           callee.getArgAttrOfType<IntegerAttr>(index, kSlabAlignmentAttr);
       if (type.hasStaticShape()) {
-        arenas.push_back(
-            memref::AllocOp::create(builder, arenaLoc, type, alignment));
+        auto arena =
+            memref::AllocOp::create(builder, arenaLoc, type, alignment);
+        // The callee's arena goes to the caller's arena of the same name.
+        if (auto name = callee.getArgAttrOfType<StringAttr>(index, kArenaAttr))
+          arena->setAttr(kArenaAttr, name);
+        arenas.push_back(arena);
         continue;
       }
       // Sized at run time: the size function's arithmetic, on the call's

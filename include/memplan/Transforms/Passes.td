@@ -65,6 +65,24 @@ defvar planningOptions = [
                "GPU group shares, as #gpu.address_space<workgroup> is: their "
                "buffers share bytes only across a gpu.barrier "
                "(docs/concurrency.md)">,
+    ListOption<"arenas", "arenas", "std::string",
+               "memplan-offsets: the arenas of memory space `arena-space`, "
+               "fastest first, as NAME:BYTES,...,NAME[:BYTES] (only the last "
+               "may have no capacity): each function's buffers there go to "
+               "one arena each, each arena a slab of its own, and the arenas "
+               "before the last keep the buffers with the most accessed "
+               "bytes per byte of their lifetime; a memref.alloc with a "
+               "`memplan.arena` string attribute goes to that arena "
+               "(docs/arenas.md)">,
+    Option<"arenaSpace", "arena-space", "uint64_t", /*default=*/"0",
+           "The numbered memory space that `arenas` divides">,
+    Option<"arenaChoice", "arena-choice", "std::string",
+           /*default=*/"\"traffic\"",
+           "How the arenas before the last are filled: traffic (the most "
+           "accessed bytes per byte of the arena's time first) or "
+           "fall-through (TVM USMP's rule: the largest buffer first, each "
+           "into the first arena it still fits); the report gives the "
+           "other's figures beside">,
     Option<"allocas", "allocas", "bool", /*default=*/"true",
            "Plan memref.alloca ops into a stack slab, a memref.alloca of "
            "bytes at the start of the function (or of the "
