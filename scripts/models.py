@@ -327,6 +327,9 @@ class Summary:
     naive: int = 0
     lower: int = 0
     strategy: str = ""
+    # Per arena name (the `arenas` option): [slab bytes, capacity or None],
+    # summed over functions.
+    arenas: dict = field(default_factory=dict)
 
 
 def summaries_from_report(document, where):
@@ -350,6 +353,12 @@ def summaries_from_report(document, where):
                                           for buffer in buffers
                                           if buffer["status"] == "left-alone")
             spaces = function["spaces"]
+            arenas = {}
+            for space in spaces:
+                for arena in space.get("arenas", []):
+                    entry = arenas.setdefault(arena["name"],
+                                              [0, arena.get("capacity")])
+                    entry[0] += arena["slab-bytes"]
             found.append(Summary(
                 func=function["name"],
                 planned=sum(buffer["status"] == "planned" for buffer in buffers),
@@ -360,7 +369,8 @@ def summaries_from_report(document, where):
                          for space in spaces),
                 naive=sum(space["naive"] for space in spaces),
                 lower=sum(space["lower-bound"] for space in spaces),
-                strategy=function["strategy"]))
+                strategy=function["strategy"],
+                arenas=arenas))
     except (KeyError, TypeError) as err:
         raise ToolError(f"{where}: malformed report: missing or bad field {err}")
     return found
@@ -378,6 +388,9 @@ def total_summary(summaries):
         total.slab += s.slab
         total.naive += s.naive
         total.lower += s.lower
+        for name, (size, capacity) in s.arenas.items():
+            entry = total.arenas.setdefault(name, [0, capacity])
+            entry[0] += size
         total.strategy = s.strategy
     total.left_by_reason = dict(reasons)
     return total
@@ -757,6 +770,10 @@ def verdict_line(model, strategy, result, pass_name="offsets"):
     s = result.summary
     into = (f"a {s.slab}-byte slab" if pass_name == "offsets"
             else f"shared objects of {s.slab} bytes in all")
+    if s.arenas:
+        into = f"{s.slab} bytes in arenas " + ", ".join(
+            f"{name} {size}" + (f" (capacity {capacity})" if capacity else "")
+            for name, (size, capacity) in s.arenas.items())
     return (f"{result.verdict}; planned {s.planned} of {s.total} buffers into "
             f"{into} using {strategy} (naive {s.naive} bytes, lower bound "
             f"{s.lower} bytes) [{Path(model).stem}: unplanned run "
