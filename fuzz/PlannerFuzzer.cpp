@@ -844,7 +844,10 @@ void checkArenaAssignment(const CsvProblem &problem) {
   std::unique_ptr<OffsetStrategy> greedy =
       createOffsetStrategy("greedy-size", getOptions());
   uint64_t most = boundArenaTraffic(buffers, traffic, fast);
-  for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::FallThrough}) {
+  // What each single choice keeps, arena by arena; best keeps no less.
+  SmallVector<SmallVector<uint64_t>> kept;
+  for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::Accessed,
+                             ArenaChoice::FallThrough, ArenaChoice::Best}) {
     Expected<ArenaAssignment> assignment =
         assignArenas(buffers, traffic, arenas, *greedy, choice);
     if (!assignment) {
@@ -871,6 +874,12 @@ void checkArenaAssignment(const CsvProblem &problem) {
     check(placed == buffers.size(), "a buffer is in no arena, or in two");
     check(assignment->traffic.front() <= most,
           "an arena choice keeps more traffic than the bound");
+    if (choice == ArenaChoice::Best)
+      for (const SmallVector<uint64_t> &single : kept)
+        check(assignment->traffic >= single,
+              "best keeps less traffic than a single choice");
+    else
+      kept.push_back(assignment->traffic);
   }
 }
 

@@ -156,8 +156,9 @@ def check_buffer(buffer, where, offsets_mode):
 def check_arenas(space, where):
     arenas = require(space, "arenas", lambda v: isinstance(v, list) and v,
                      "a list of arenas", where)
-    require(space, "arena-choice", lambda v: v in ("traffic", "fall-through"),
-            "traffic or fall-through", where)
+    require(space, "arena-choice",
+            lambda v: v in ("best", "traffic", "accessed", "fall-through"),
+            "best, traffic, accessed or fall-through", where)
     total = 0
     for arena in arenas:
         label = f"{where}: arena {arena.get('name')!r}"
@@ -176,9 +177,7 @@ def check_arenas(space, where):
         if "accessed-bytes-bound" in arena:
             bound = require(arena, "accessed-bytes-bound", is_count,
                             "a count", label)
-            other = [v for k, v in arena.items()
-                     if k.endswith("-accessed-bytes") and k != "accessed-bytes"]
-            if kept > bound or any(v > bound for v in other):
+            if kept > bound or arena.get("fall-through-accessed-bytes", 0) > bound:
                 raise ReportError(f"{label}: a choice keeps more accessed "
                                   "bytes than the bound")
         total += size

@@ -30,11 +30,22 @@ static Error makeError(const Twine &message) {
 }
 
 StringRef getArenaChoiceName(ArenaChoice choice) {
-  return choice == ArenaChoice::Traffic ? "traffic" : "fall-through";
+  switch (choice) {
+  case ArenaChoice::Traffic:
+    return "traffic";
+  case ArenaChoice::Accessed:
+    return "accessed";
+  case ArenaChoice::FallThrough:
+    return "fall-through";
+  case ArenaChoice::Best:
+    return "best";
+  }
+  llvm_unreachable("unknown arena choice");
 }
 
 std::optional<ArenaChoice> parseArenaChoice(StringRef name) {
-  for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::FallThrough})
+  for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::Accessed,
+                             ArenaChoice::FallThrough, ArenaChoice::Best})
     if (name == getArenaChoiceName(choice))
       return choice;
   return std::nullopt;
@@ -149,6 +160,14 @@ SmallVector<unsigned> getChoiceOrder(ArrayRef<Buffer> buffers,
     });
     return order;
   }
+  if (choice == ArenaChoice::Accessed) {
+    llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+      if (traffic[lhs] != traffic[rhs])
+        return traffic[lhs] > traffic[rhs];
+      return buffers[lhs].size < buffers[rhs].size;
+    });
+    return order;
+  }
   // Traffic per byte of the arena's time; a buffer of no size costs nothing.
   auto density = [&](unsigned index) {
     double area =
@@ -174,6 +193,31 @@ assignArenas(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
   assert(!arenas.empty() && "an arena to plan into");
   assert((required.empty() || required.size() == buffers.size()) &&
          "a requirement per buffer, or none");
+  if (choice == ArenaChoice::Best) {
+    // Greedy orders each miss what another finds (a dense order fills the
+    // arena with small buffers that crowd out one busy large one): keep
+    // the best of them.
+    std::optional<ArenaAssignment> best;
+    Error firstError = Error::success();
+    for (ArenaChoice each : {ArenaChoice::Traffic, ArenaChoice::Accessed,
+                             ArenaChoice::FallThrough}) {
+      Expected<ArenaAssignment> candidate =
+          assignArenas(buffers, traffic, arenas, strategy, each, required);
+      if (!candidate) {
+        if (firstError)
+          consumeError(candidate.takeError());
+        else
+          firstError = candidate.takeError();
+        continue;
+      }
+      if (!best || candidate->traffic > best->traffic)
+        best = std::move(*candidate);
+    }
+    if (!best)
+      return std::move(firstError);
+    consumeError(std::move(firstError));
+    return std::move(*best);
+  }
   auto requiredArena = [&](unsigned buffer) -> std::optional<unsigned> {
     return required.empty() ? std::nullopt : required[buffer];
   };
@@ -326,14 +370,16 @@ compareArenaChoices(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
       assignArenas(buffers, traffic, arenas, strategy, choice, required);
   if (!chosen)
     return chosen.takeError();
-  ArenaChoice other = choice == ArenaChoice::Traffic ? ArenaChoice::FallThrough
-                                                     : ArenaChoice::Traffic;
-  Expected<ArenaAssignment> otherAssignment =
-      assignArenas(buffers, traffic, arenas, strategy, other, required);
-  if (!otherAssignment)
-    return otherAssignment.takeError();
+  if (choice == ArenaChoice::FallThrough) {
+    result.fallThroughTraffic = chosen->traffic;
+  } else {
+    Expected<ArenaAssignment> fallThrough = assignArenas(
+        buffers, traffic, arenas, strategy, ArenaChoice::FallThrough, required);
+    if (!fallThrough)
+      return fallThrough.takeError();
+    result.fallThroughTraffic = std::move(fallThrough->traffic);
+  }
   result.chosen = std::move(*chosen);
-  result.otherTraffic = std::move(otherAssignment->traffic);
   for (const ArenaSpec &arena : arenas)
     result.bound.push_back(arena.capacity
                                ? std::optional<uint64_t>(boundArenaTraffic(

@@ -281,15 +281,10 @@ llvm::Expected<SlabPlan> SpacePlanning::planArenas(const SpaceProblem &space,
                       .str();
   if (specs.size() > 1 && specs.front().capacity)
     slabs.details += llvm::formatv(
-        "; {0} keeps {1} accessed bytes by {2}, {3} by {4}, at most {5} by "
+        "; {0} keeps {1} accessed bytes, {2} by fall-through, at most {3} by "
         "any choice",
         specs.front().name, comparison->chosen.traffic.front(),
-        getArenaChoiceName(limits.arenaChoice),
-        comparison->otherTraffic.front(),
-        getArenaChoiceName(limits.arenaChoice == ArenaChoice::Traffic
-                               ? ArenaChoice::FallThrough
-                               : ArenaChoice::Traffic),
-        *comparison->bound.front());
+        comparison->fallThroughTraffic.front(), *comparison->bound.front());
   spacePlan.arenas =
       SpaceArenas{SmallVector<ArenaSpec>(specs), std::move(*comparison)};
   return slabs;

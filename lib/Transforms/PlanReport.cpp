@@ -99,9 +99,6 @@ json::Array describeArenas(const SpacePlan &spacePlan) {
   const SpaceArenas &arenas = *spacePlan.arenas;
   const ArenaComparison &comparison = arenas.comparison;
   const SlabPlan &slabs = spacePlan.plan;
-  ArenaChoice other = comparison.choice == ArenaChoice::Traffic
-                          ? ArenaChoice::FallThrough
-                          : ArenaChoice::Traffic;
   json::Array result;
   for (auto [index, spec] : llvm::enumerate(arenas.specs)) {
     json::Object object{
@@ -111,8 +108,7 @@ json::Array describeArenas(const SpacePlan &spacePlan) {
         {"buffers",
          static_cast<int64_t>(comparison.chosen.members[index].size())},
         {"accessed-bytes", comparison.chosen.traffic[index]},
-        {(getArenaChoiceName(other) + "-accessed-bytes").str(),
-         comparison.otherTraffic[index]}};
+        {"fall-through-accessed-bytes", comparison.fallThroughTraffic[index]}};
     if (spec.capacity)
       object["capacity"] = *spec.capacity;
     if (comparison.bound[index])

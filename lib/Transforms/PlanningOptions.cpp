@@ -84,8 +84,8 @@ parseArenaOption(ArrayRef<std::string> entries) {
 /// What is wrong with the arena options, or "".
 std::string checkArenaOptions(const PlanningOptions &options) {
   if (!parseArenaChoice(options.arenaChoice))
-    return llvm::formatv("arena-choice must be traffic or fall-through, not "
-                         "'{0}'",
+    return llvm::formatv("arena-choice must be best, traffic, accessed or "
+                         "fall-through, not '{0}'",
                          options.arenaChoice)
         .str();
   if (options.arenas.empty())
@@ -230,7 +230,7 @@ SpaceLimits SpaceLimits::fromOptions(const PlanningOptions &options) {
     limits.arenas = llvm::cantFail(parseArenaOption(options.arenas));
   limits.arenaSpace = options.arenaSpace;
   limits.arenaChoice =
-      parseArenaChoice(options.arenaChoice).value_or(ArenaChoice::Traffic);
+      parseArenaChoice(options.arenaChoice).value_or(ArenaChoice::Best);
   return limits;
 }
 

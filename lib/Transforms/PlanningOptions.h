@@ -57,7 +57,7 @@ struct PlanningOptions {
   /// and how their buffers are chosen (ArenaAssignment.h).
   std::vector<std::string> arenas;
   uint64_t arenaSpace = 0;
-  std::string arenaChoice = "traffic";
+  std::string arenaChoice = "best";
   /// Add barriers in shared spaces rather than give up reuse.
   bool insertBarriers = false;
   /// Plan memref.alloca ops into stack slabs.
@@ -115,7 +115,7 @@ struct SpaceLimits {
   /// The arenas of `arenaSpace`, if any, and how they are filled.
   llvm::SmallVector<ArenaSpec> arenas;
   uint64_t arenaSpace = 0;
-  ArenaChoice arenaChoice = ArenaChoice::Traffic;
+  ArenaChoice arenaChoice = ArenaChoice::Best;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);

@@ -12,7 +12,7 @@
 // RUN: %t/print-arenas | FileCheck %s --check-prefix=PRINT
 
 // CHECK:      "name": "layer"
-// CHECK:      "arena-choice": "traffic",
+// CHECK:      "arena-choice": "best",
 // CHECK-NEXT: "arenas": [
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "accessed-bytes": 0,

@@ -5,7 +5,7 @@
 // RUN: not memplan-opt %s --memplan-offsets="arenas=sram,psram" 2>&1 | FileCheck %s --check-prefix=UNBOUNDED
 // UNBOUNDED: error: memplan-offsets: arenas: only the last arena may have no capacity; 'sram' has none
 // RUN: not memplan-opt %s --memplan-offsets="arenas=sram:64,psram arena-choice=size" 2>&1 | FileCheck %s --check-prefix=CHOICE
-// CHOICE: error: memplan-offsets: arena-choice must be traffic or fall-through, not 'size'
+// CHOICE: error: memplan-offsets: arena-choice must be best, traffic, accessed or fall-through, not 'size'
 // RUN: not memplan-opt %s --memplan-offsets="arenas=sram:64,psram capacity=100" 2>&1 | FileCheck %s --check-prefix=CAPACITY
 // CAPACITY: error: memplan-offsets: arenas: memory space 0 has a capacity too; the arenas' capacities are its limits
 // RUN: not memplan-opt %s --memplan-offsets="arenas=sram:64,psram arena-space=2 space-capacity=2:100" 2>&1 | FileCheck %s --check-prefix=CAPACITY2

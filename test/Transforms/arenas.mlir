@@ -15,7 +15,7 @@
 // A large buffer read once and a small one read in each of 100 iterations,
 // live together; a third small one after the loop. By traffic, the two small
 // ones share the fast arena; by size, the large one takes it.
-// SUM: remark: memplan-offsets: @net: planned 3 of 3 buffers (0 left alone) into 2 slabs of 1536 bytes in all using best; {{.*}}(arenas by traffic: sram 512 bytes of 1024, 2 buffers, accessed 52224 bytes; psram 1024 bytes, 1 buffers, accessed 1028 bytes; sram keeps 52224 accessed bytes by traffic, 1540 by fall-through, at most 53252 by any choice)
+// SUM: remark: memplan-offsets: @net: planned 3 of 3 buffers (0 left alone) into 2 slabs of 1536 bytes in all using best; {{.*}}(arenas by best: sram 512 bytes of 1024, 2 buffers, accessed 52224 bytes; psram 1024 bytes, 1 buffers, accessed 1028 bytes; sram keeps 52224 accessed bytes, 1540 by fall-through, at most 53252 by any choice)
 // CHECK-LABEL: func.func @net
 // CHECK-DAG: %[[SRAM:.*]] = memref.alloc() {alignment = 16 : i64} : memref<512xi8>
 // CHECK-DAG: %[[PSRAM:.*]] = memref.alloc() {alignment = 16 : i64} : memref<1024xi8>
@@ -25,7 +25,7 @@
 // CHECK: memref.view %[[SRAM]][%{{.*}}][] : memref<512xi8> to memref<64xf32>
 // CHECK-DAG: memref.dealloc %[[SRAM]] :
 // CHECK-DAG: memref.dealloc %[[PSRAM]] :
-// FALL: @net: {{.*}}(arenas by fall-through: sram 1024 bytes of 1024, 2 buffers, accessed 1540 bytes; psram 256 bytes, 1 buffers, accessed 51712 bytes; sram keeps 1540 accessed bytes by fall-through, 52224 by traffic, at most 53252 by any choice)
+// FALL: @net: {{.*}}(arenas by fall-through: sram 1024 bytes of 1024, 2 buffers, accessed 1540 bytes; psram 256 bytes, 1 buffers, accessed 51712 bytes; sram keeps 1540 accessed bytes, 1540 by fall-through, at most 53252 by any choice)
 // GLOBAL-DAG: memref.global "private" @__memplan_slab_net_sram : memref<512xi8> = uninitialized {alignment = 16 : i64}
 // GLOBAL-DAG: memref.global "private" @__memplan_slab_net_psram : memref<1024xi8> = uninitialized {alignment = 16 : i64}
 // NAMES-DAG: memref.get_global @__memplan_slab_net_sram : memref<512xi8> loc(#[[SRAMLOC:.*]])
@@ -56,8 +56,8 @@ func.func @net(%in: memref<64xf32>, %out: memref<64xf32>) {
 
 // `memplan.arena` sends a buffer to its arena whatever the choice; the
 // others fill the room it leaves. An arena no buffer goes to makes no slab.
-// SUM: remark: memplan-offsets: @pinned: {{.*}}(arenas by traffic: sram 1024 bytes of 1024, 1 buffers, accessed 1028 bytes; psram 256 bytes, 1 buffers, accessed 25604 bytes;
-// SUM: remark: memplan-offsets: @all_slow: {{.*}} into a 256-byte slab {{.*}}(arenas by traffic: sram 0 bytes of 1024, 0 buffers, accessed 0 bytes; psram 256 bytes, 1 buffers
+// SUM: remark: memplan-offsets: @pinned: {{.*}}(arenas by best: sram 1024 bytes of 1024, 1 buffers, accessed 1028 bytes; psram 256 bytes, 1 buffers, accessed 25604 bytes;
+// SUM: remark: memplan-offsets: @all_slow: {{.*}} into a 256-byte slab {{.*}}(arenas by best: sram 0 bytes of 1024, 0 buffers, accessed 0 bytes; psram 256 bytes, 1 buffers
 // CHECK-LABEL: func.func @pinned
 // CHECK-LABEL: func.func @all_slow
 // CHECK: memref.alloc() {alignment = 16 : i64} : memref<256xi8>

@@ -177,14 +177,18 @@ static cl::opt<std::string> arenasOption(
 static cl::opt<ArenaChoice> arenaChoice(
     "arena-choice",
     cl::desc("How --arenas chooses the buffers of the arenas before the last"),
-    cl::values(clEnumValN(ArenaChoice::Traffic, "traffic",
+    cl::values(clEnumValN(ArenaChoice::Best, "best",
+                          "each of the others, keeping the most traffic in "
+                          "the first arena (default)"),
+               clEnumValN(ArenaChoice::Traffic, "traffic",
                           "the most traffic (the `accessed` column, else the "
-                          "size) per byte of the arena's time first "
-                          "(default)"),
+                          "size) per byte of the arena's time first"),
+               clEnumValN(ArenaChoice::Accessed, "accessed",
+                          "the most traffic first"),
                clEnumValN(ArenaChoice::FallThrough, "fall-through",
                           "TVM USMP's rule: the largest first, each into the "
                           "first arena it still fits")),
-    cl::init(ArenaChoice::Traffic), cl::cat(solveCategory));
+    cl::init(ArenaChoice::Best), cl::cat(solveCategory));
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<problem.csv>"),
                                       cl::cat(solveCategory));
@@ -658,13 +662,11 @@ static int solveArenas(const CsvProblem &problem, StringRef displayName,
                                    : std::string(),
                      chosen.traffic[arena], total));
   if (arenas->size() > 1 && arenas->front().capacity) {
-    bool byTraffic = arenaChoice == ArenaChoice::Traffic;
-    uint64_t other = comparison->otherTraffic.front();
     printRow(errs(), "first arena:",
-             formatv("traffic {0} by traffic, {1} by fall-through; no "
-                     "choice above {2}",
-                     byTraffic ? chosen.traffic.front() : other,
-                     byTraffic ? other : chosen.traffic.front(),
+             formatv("traffic {0} by {1}, {2} by fall-through; no choice "
+                     "above {3}",
+                     chosen.traffic.front(), getArenaChoiceName(arenaChoice),
+                     comparison->fallThroughTraffic.front(),
                      *comparison->bound.front()));
   }
   SmallVector<std::string> arenaOf;

@@ -129,8 +129,8 @@ TEST(ArenaAssignmentTest, ComparisonGivesTheOtherChoiceAndTheBound) {
   ASSERT_TRUE(static_cast<bool>(comparison))
       << errorMessage(comparison.takeError());
   EXPECT_EQ(comparison->chosen.traffic[0], 64000u);
-  EXPECT_EQ(comparison->otherTraffic[0], 96u);
-  EXPECT_EQ(comparison->otherTraffic[1], 64000u);
+  EXPECT_EQ(comparison->fallThroughTraffic[0], 96u);
+  EXPECT_EQ(comparison->fallThroughTraffic[1], 64000u);
   ASSERT_EQ(comparison->bound.size(), 2u);
   EXPECT_GE(comparison->bound[0].value_or(0), 64000u);
   EXPECT_FALSE(comparison->bound[1].has_value());
@@ -235,15 +235,21 @@ TEST(ArenaAssignmentTest, RandomProblemsFitTheirArenasUnderTheBound) {
     llvm::SmallVector<ArenaSpec> arenas = {
         {"tcm", capacity / 2}, {"sram", capacity}, {"dram", std::nullopt}};
     uint64_t bound = boundArenaTraffic(buffers, traffic, capacity / 2);
-    for (ArenaChoice choice :
-         {ArenaChoice::Traffic, ArenaChoice::FallThrough}) {
+    llvm::SmallVector<llvm::SmallVector<uint64_t>> kept;
+    for (ArenaChoice choice : {ArenaChoice::Traffic, ArenaChoice::Accessed,
+                               ArenaChoice::FallThrough, ArenaChoice::Best}) {
       llvm::Expected<ArenaAssignment> assignment =
           assignArenas(buffers, traffic, arenas, *strategy, choice);
       ASSERT_TRUE(static_cast<bool>(assignment))
           << errorMessage(assignment.takeError());
       expectValid(buffers, arenas, *assignment);
       EXPECT_LE(assignment->traffic[0], bound) << "round " << round;
+      kept.push_back(assignment->traffic);
     }
+    // best keeps at least what each of the others keeps, arena by arena in
+    // order of preference.
+    for (unsigned other = 0; other != 3; ++other)
+      EXPECT_GE(kept[3], kept[other]) << "round " << round;
   }
 }
 

@@ -45,12 +45,17 @@ enum class ArenaChoice {
   /// The most traffic per byte of the arena's time first (traffic over
   /// size times lifetime), each while the arena's plan still fits.
   Traffic,
+  /// The most traffic first, each while the arena's plan still fits.
+  Accessed,
   /// TVM USMP's rule: the largest first, each into the first arena where
   /// it still fits.
   FallThrough,
+  /// Each of the above, keeping the one with the most traffic in the first
+  /// arena (then the second, ...): never below any of them.
+  Best,
 };
 
-/// "traffic" or "fall-through", as options spell them.
+/// "traffic", "accessed", "fall-through" or "best", as options spell them.
 llvm::StringRef getArenaChoiceName(ArenaChoice choice);
 std::optional<ArenaChoice> parseArenaChoice(llvm::StringRef name);
 
@@ -85,19 +90,19 @@ assignArenas(llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<uint64_t> traffic,
 uint64_t boundArenaTraffic(llvm::ArrayRef<Buffer> buffers,
                            llvm::ArrayRef<uint64_t> traffic, uint64_t capacity);
 
-/// An assignment by one choice, beside what the other choice and the bound
-/// keep: what a report compares.
+/// An assignment by one choice, beside what TVM's fall-through rule and the
+/// bound keep: what a report compares.
 struct ArenaComparison {
-  ArenaChoice choice = ArenaChoice::Traffic;
+  ArenaChoice choice = ArenaChoice::Best;
   ArenaAssignment chosen;
-  /// The traffic the other choice keeps in each arena.
-  llvm::SmallVector<uint64_t> otherTraffic;
+  /// The traffic the fall-through rule keeps in each arena.
+  llvm::SmallVector<uint64_t> fallThroughTraffic;
   /// For each arena with a capacity, boundArenaTraffic of it.
   llvm::SmallVector<std::optional<uint64_t>> bound;
 };
 
-/// assignArenas by `choice` and by the other choice, both with `required`,
-/// and the bound of each arena. Fails where either choice does.
+/// assignArenas by `choice` and by the fall-through rule, both with
+/// `required`, and the bound of each arena. Fails where either does.
 llvm::Expected<ArenaComparison> compareArenaChoices(
     llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<uint64_t> traffic,
     llvm::ArrayRef<ArenaSpec> arenas, const OffsetStrategy &strategy,

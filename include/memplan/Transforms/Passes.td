@@ -77,12 +77,14 @@ defvar planningOptions = [
     Option<"arenaSpace", "arena-space", "uint64_t", /*default=*/"0",
            "The numbered memory space that `arenas` divides">,
     Option<"arenaChoice", "arena-choice", "std::string",
-           /*default=*/"\"traffic\"",
+           /*default=*/"\"best\"",
            "How the arenas before the last are filled: traffic (the most "
-           "accessed bytes per byte of the arena's time first) or "
-           "fall-through (TVM USMP's rule: the largest buffer first, each "
-           "into the first arena it still fits); the report gives the "
-           "other's figures beside">,
+           "accessed bytes per byte of the arena's time first), accessed "
+           "(the most accessed bytes first), fall-through (TVM USMP's rule: "
+           "the largest buffer first, each into the first arena it still "
+           "fits) or best (each of them, keeping the most accessed bytes in "
+           "the first arena); the report gives fall-through's figures "
+           "beside">,
     Option<"allocas", "allocas", "bool", /*default=*/"true",
            "Plan memref.alloca ops into a stack slab, a memref.alloca of "
            "bytes at the start of the function (or of the "

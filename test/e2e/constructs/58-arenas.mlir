@@ -26,8 +26,8 @@
 // the layer's sram arena in its own sram, as `memplan.arena` asks, and the
 // pinned buffer there too; the two printed buffers are captured by their
 // casts and left alone.
-// CHECK: @layer: planned 2 of 2 buffers {{.*}}(arenas by traffic: sram 64 bytes of 1024, 1 buffers, {{.*}}; psram 1024 bytes, 1 buffers,
-// CHECK: @main: planned 5 of 7 buffers {{.*}}(arenas by traffic: sram 128 bytes of 1024, 3 buffers, {{.*}}; psram 1024 bytes, 2 buffers,
+// CHECK: @layer: planned 2 of 2 buffers {{.*}}(arenas by best: sram 64 bytes of 1024, 1 buffers, {{.*}}; psram 1024 bytes, 1 buffers,
+// CHECK: @main: planned 5 of 7 buffers {{.*}}(arenas by best: sram 128 bytes of 1024, 3 buffers, {{.*}}; psram 1024 bytes, 2 buffers,
 // OUT-COUNT-2: data =
 
 func.func private @printMemrefF32(memref<*xf32>)
