@@ -1194,7 +1194,7 @@ def build_parser():
                        "memplan's choice, by TVM's fall-through rule and the bound "
                        "(docs/arenas.md); bold where memplan keeps more.")
     p.add_argument("models", nargs="*", help="models (default: every bundled model)")
-    p.add_argument("--capacities", default="131072,524288,2097152",
+    p.add_argument("--capacities", default="32768,131072,524288,2097152",
                    help="fast arena capacities in bytes (default: %(default)s)")
     p.add_argument("--strategy", default="best", help="planning strategy (default: %(default)s)")
     p.add_argument("-o", "--output", default="-", help="markdown output (default: stdout)")
