@@ -285,8 +285,14 @@ llvm::Expected<SlabPlan> SpacePlanning::planArenas(const SpaceProblem &space,
         "any choice",
         specs.front().name, comparison->chosen.traffic.front(),
         comparison->fallThroughTraffic.front(), *comparison->bound.front());
-  spacePlan.arenas =
-      SpaceArenas{SmallVector<ArenaSpec>(specs), std::move(*comparison)};
+  SmallVector<std::string> sections;
+  for (const ArenaSpec &spec : specs) {
+    auto section = limits.arenaSections.find(spec.name);
+    sections.push_back(section == limits.arenaSections.end() ? ""
+                                                             : section->second);
+  }
+  spacePlan.arenas = SpaceArenas{SmallVector<ArenaSpec>(specs),
+                                 std::move(sections), std::move(*comparison)};
   return slabs;
 }
 

@@ -49,10 +49,18 @@ enum class SlabHome {
 /// it is.
 constexpr llvm::StringLiteral kArenaAttr = "memplan.arena";
 
+/// The module attribute that records the section of each arena's global
+/// (arena-sections), a dictionary from the global's name to the section,
+/// for memplan-set-sections; and the attribute that says it on the global.
+constexpr llvm::StringLiteral kSectionsAttr = "memplan.sections";
+constexpr llvm::StringLiteral kSectionAttr = "memplan.section";
+
 /// The arenas of a space: slab `k` of its plan is arena `specs[k]` (empty
-/// when no buffer went there), chosen as `comparison` says.
+/// when no buffer went there), chosen as `comparison` says, its global (if
+/// slab=global) in linker section `sections[k]` unless that is empty.
 struct SpaceArenas {
   llvm::SmallVector<ArenaSpec> specs;
+  llvm::SmallVector<std::string> sections;
   ArenaComparison comparison;
 };
 

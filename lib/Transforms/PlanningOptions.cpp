@@ -81,6 +81,35 @@ parseArenaOption(ArrayRef<std::string> entries) {
   return parseArenaSpecs(llvm::join(entries, ","));
 }
 
+/// Reads the `arena-sections` entries into `sections`; what is wrong with
+/// them, or "".
+std::string parseArenaSections(const PlanningOptions &options,
+                               ArrayRef<ArenaSpec> arenas,
+                               std::map<std::string, std::string> &sections) {
+  for (StringRef entry : options.arenaSections) {
+    auto [arena, section] = entry.split(':');
+    arena = arena.trim();
+    section = section.trim();
+    if (section.empty() || !llvm::all_of(section, [](char c) {
+          return llvm::isAlnum(c) || c == '.' || c == '_' || c == '$';
+        }))
+      return llvm::formatv("arena-sections: '{0}' is not ARENA:SECTION, the "
+                           "section of letters, digits, '.', '_' and '$'",
+                           entry)
+          .str();
+    if (llvm::none_of(
+            arenas, [&](const ArenaSpec &spec) { return spec.name == arena; }))
+      return llvm::formatv("arena-sections: '{0}' is no arena of arenas", arena)
+          .str();
+    if (!sections.emplace(arena.str(), section.str()).second)
+      return llvm::formatv("arena-sections: arena '{0}' is given twice", arena)
+          .str();
+  }
+  if (!sections.empty() && options.slab != SlabKind::Global)
+    return "arena-sections places the globals of slab=global";
+  return "";
+}
+
 /// What is wrong with the arena options, or "".
 std::string checkArenaOptions(const PlanningOptions &options) {
   if (!parseArenaChoice(options.arenaChoice))
@@ -89,7 +118,10 @@ std::string checkArenaOptions(const PlanningOptions &options) {
                          options.arenaChoice)
         .str();
   if (options.arenas.empty())
-    return "";
+    return options.arenaSections.empty()
+               ? ""
+               : "arena-sections names the sections of arenas, which are "
+                 "not given";
   if (options.kind != PlanKind::Offsets)
     return "arenas: shared objects are not divided into arenas; "
            "memplan-offsets plans arenas";
@@ -114,7 +146,8 @@ std::string checkArenaOptions(const PlanningOptions &options) {
   // A plan file gives one slab per space.
   if (!options.applyFile.empty())
     return "apply cannot be used with arenas";
-  return "";
+  std::map<std::string, std::string> sections;
+  return parseArenaSections(options, *arenas, sections);
 }
 
 } // namespace
@@ -226,8 +259,10 @@ SpaceLimits SpaceLimits::fromOptions(const PlanningOptions &options) {
   else if (!options.applyFile.empty())
     limits.whyNotRunTimeSizes = "apply takes sizes known at compile time only";
   limits.sizeHint = options.sizeHint;
-  if (!options.arenas.empty())
+  if (!options.arenas.empty()) {
     limits.arenas = llvm::cantFail(parseArenaOption(options.arenas));
+    (void)parseArenaSections(options, limits.arenas, limits.arenaSections);
+  }
   limits.arenaSpace = options.arenaSpace;
   limits.arenaChoice =
       parseArenaChoice(options.arenaChoice).value_or(ArenaChoice::Best);

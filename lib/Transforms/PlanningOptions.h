@@ -58,6 +58,8 @@ struct PlanningOptions {
   std::vector<std::string> arenas;
   uint64_t arenaSpace = 0;
   std::string arenaChoice = "best";
+  /// `ARENA:SECTION` entries: the linker section of each arena's global.
+  std::vector<std::string> arenaSections;
   /// Add barriers in shared spaces rather than give up reuse.
   bool insertBarriers = false;
   /// Plan memref.alloca ops into stack slabs.
@@ -116,6 +118,8 @@ struct SpaceLimits {
   llvm::SmallVector<ArenaSpec> arenas;
   uint64_t arenaSpace = 0;
   ArenaChoice arenaChoice = ArenaChoice::Best;
+  /// The linker section of each arena's global, by arena name.
+  std::map<std::string, std::string> arenaSections;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);

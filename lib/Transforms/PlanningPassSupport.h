@@ -37,6 +37,8 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
                               pass.sharedSpaces.end());
   options.arenas.assign(pass.arenas.begin(), pass.arenas.end());
   options.arenaSpace = pass.arenaSpace;
+  options.arenaSections.assign(pass.arenaSections.begin(),
+                               pass.arenaSections.end());
   options.arenaChoice = pass.arenaChoice;
   options.insertBarriers = pass.insertBarriers;
   options.allocas = pass.allocas;

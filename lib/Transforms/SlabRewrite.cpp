@@ -82,9 +82,11 @@ struct GlobalSlabs {
 };
 
 /// Adds a private, uninitialized global named `name` (renamed if taken) for
-/// the slab to `globals` and takes it at the builder's point.
+/// the slab to `globals` and takes it at the builder's point. With a
+/// `section`, the global says so and the module records it for
+/// memplan-set-sections.
 Value createGlobalSlab(OpBuilder &builder, Location loc, MemRefType slabType,
-                       IntegerAttr alignment, StringRef name,
+                       IntegerAttr alignment, StringRef name, StringRef section,
                        GlobalSlabs &globals) {
   OpBuilder globalBuilder(builder.getContext());
   auto global = memref::GlobalOp::create(
@@ -95,6 +97,17 @@ Value createGlobalSlab(OpBuilder &builder, Location loc, MemRefType slabType,
   StringAttr unique =
       globals.symbols.insert(global, Block::iterator(globals.insertBefore));
   globals.insertBefore = global;
+  if (!section.empty()) {
+    StringAttr sectionAttr = builder.getStringAttr(section);
+    global->setAttr(kSectionAttr, sectionAttr);
+    Operation *module = globals.symbols.getOp();
+    NamedAttrList sections;
+    if (auto recorded = module->getAttrOfType<DictionaryAttr>(kSectionsAttr))
+      sections.append(recorded.getValue());
+    sections.set(unique, sectionAttr);
+    module->setAttr(kSectionsAttr,
+                    sections.getDictionary(builder.getContext()));
+  }
   return memref::GetGlobalOp::create(builder, loc, slabType,
                                      FlatSymbolRefAttr::get(unique));
 }
@@ -266,8 +279,10 @@ struct SlabRequest {
   StringRef name;
   /// The slab's index among its space's shared objects.
   std::optional<unsigned> objectIndex;
-  /// The arena whose slab this is, if the space has arenas.
+  /// The arena whose slab this is, if the space has arenas, and the linker
+  /// section of its global, if any.
   StringRef arena;
+  StringRef section;
   /// slab=argument: where the space's arguments begin. Its slabs are made
   /// last first, each inserted there, so that they read in slab order.
   unsigned firstArgument = 0;
@@ -299,7 +314,7 @@ static Value makeSlab(const SlabRequest &request, OpBuilder &builder,
                             getGlobalSlabName(request.func, request.memorySpace,
                                               request.objectIndex,
                                               request.arena),
-                            *globals);
+                            request.section, *globals);
   case SlabHome::Argument: {
     FunctionOpInterface func = request.func;
     unsigned index = request.firstArgument;
@@ -577,6 +592,7 @@ unsigned rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         std::string arenaSlabName;
         if (arenas) {
           request.arena = arenas->specs[slab].name;
+          request.section = arenas->sections[slab];
           arenaSlabName = slabName + "." + arenas->specs[slab].name;
           request.name = arenaSlabName;
         }

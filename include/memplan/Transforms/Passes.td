@@ -76,6 +76,12 @@ defvar planningOptions = [
                "(docs/arenas.md)">,
     Option<"arenaSpace", "arena-space", "uint64_t", /*default=*/"0",
            "The numbered memory space that `arenas` divides">,
+    ListOption<"arenaSections", "arena-sections", "std::string",
+               "With slab=global, the linker section of each arena's "
+               "globals, as ARENA:SECTION,... (sram:.sram), so that a linker "
+               "script can place them: the globals carry `memplan.section`, "
+               "and memplan-set-sections sets it on their LLVM globals once "
+               "the module is lowered">,
     Option<"arenaChoice", "arena-choice", "std::string",
            /*default=*/"\"best\"",
            "How the arenas before the last are filled: traffic (the most "
@@ -312,6 +318,23 @@ def MemPlanSharedObjects : Pass<"memplan-shared-objects", "::mlir::ModuleOp"> {
   ];
   let options = planningOptions;
   let statistics = planningStatistics;
+}
+
+def MemPlanSetSections : Pass<"memplan-set-sections", "::mlir::ModuleOp"> {
+  let summary = "Put the arenas' globals into the sections arena-sections "
+                "named, once they are LLVM globals";
+  let description = [{
+    `memplan-offsets{slab=global arena-sections=sram:.sram}` records, in the
+    module attribute `memplan.sections`, the section of each arena's global
+    (upstream's lowering of `memref.global` keeps no section). Run after
+    the conversion to the LLVM dialect (`finalize-memref-to-llvm`,
+    `convert-to-llvm`), this pass sets `section` on each of those
+    `llvm.mlir.global`s and drops the module attribute, so that the object
+    file holds them in those sections for a linker script to place
+    (docs/arenas.md). A global still a `memref.global`, or missing, is an
+    error.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def MemPlanExport : Pass<"memplan-export", "::mlir::ModuleOp"> {

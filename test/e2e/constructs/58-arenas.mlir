@@ -10,7 +10,10 @@
 // RUN: memplan-opt %s --memplan-offsets="arenas=sram:1024,psram slab=global" | mlir-opt %lower_to_llvm | %run_main | %strip_address > %t.global
 // RUN: memplan-opt %s --memplan-offsets="arenas=sram:1024,psram slab=argument" | mlir-opt %lower_to_llvm | %run_main | %strip_address > %t.argument
 // RUN: memplan-opt %s --memplan-offsets="arenas=tcm:256,sram:1024,psram arena-choice=fall-through strategy=greedy-size" | mlir-opt %lower_to_llvm | %run_main | %strip_address > %t.fall-through
+// Each arena's global in a linker section of its own, run from the JIT.
+// RUN: memplan-opt %s --memplan-offsets="arenas=sram:1024,psram slab=global arena-sections=sram:.sram,psram:.psram" | mlir-opt %lower_to_llvm | memplan-opt --memplan-set-sections | %run_main | %strip_address > %t.sections
 // RUN: diff %t.unplanned %t.alloc
+// RUN: diff %t.unplanned %t.sections
 // RUN: diff %t.unplanned %t.global
 // RUN: diff %t.unplanned %t.argument
 // RUN: diff %t.unplanned %t.fall-through
