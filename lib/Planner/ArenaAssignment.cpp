@@ -11,6 +11,7 @@
 #include "memplan/Planner/ArenaAssignment.h"
 
 #include "memplan/Planner/CheckedMath.h"
+#include "memplan/Planner/PinnedOffsets.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"
@@ -188,11 +189,14 @@ SmallVector<unsigned> getChoiceOrder(ArrayRef<Buffer> buffers,
 Expected<ArenaAssignment>
 assignArenas(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
              ArrayRef<ArenaSpec> arenas, const OffsetStrategy &strategy,
-             ArenaChoice choice, ArrayRef<std::optional<unsigned>> required) {
+             ArenaChoice choice, ArrayRef<std::optional<unsigned>> required,
+             ArrayRef<std::optional<uint64_t>> pinned) {
   assert(traffic.size() == buffers.size() && "a traffic per buffer");
   assert(!arenas.empty() && "an arena to plan into");
   assert((required.empty() || required.size() == buffers.size()) &&
          "a requirement per buffer, or none");
+  assert((pinned.empty() || pinned.size() == buffers.size()) &&
+         "a pin per buffer, or none");
   if (choice == ArenaChoice::Best) {
     // Greedy orders each miss what another finds (a dense order fills the
     // arena with small buffers that crowd out one busy large one): keep
@@ -201,8 +205,8 @@ assignArenas(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
     Error firstError = Error::success();
     for (ArenaChoice each : {ArenaChoice::Traffic, ArenaChoice::Accessed,
                              ArenaChoice::FallThrough}) {
-      Expected<ArenaAssignment> candidate =
-          assignArenas(buffers, traffic, arenas, strategy, each, required);
+      Expected<ArenaAssignment> candidate = assignArenas(
+          buffers, traffic, arenas, strategy, each, required, pinned);
       if (!candidate) {
         if (firstError)
           consumeError(candidate.takeError());
@@ -276,12 +280,18 @@ assignArenas(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
     for (;;) {
       SmallVector<unsigned> members;
       SmallVector<Buffer> subset;
+      SmallVector<std::optional<uint64_t>> subsetPins;
+      bool anyPinned = false;
       for (unsigned buffer = 0; buffer != buffers.size(); ++buffer)
         if (result.arenaOf[buffer] == arena) {
           members.push_back(buffer);
           subset.push_back(buffers[buffer]);
+          subsetPins.push_back(pinned.empty() ? std::nullopt : pinned[buffer]);
+          anyPinned |= subsetPins.back().has_value();
         }
-      Expected<Plan> plan = strategy.plan(subset);
+      Expected<Plan> plan = anyPinned
+                                ? planAroundPins(subset, subsetPins, strategy)
+                                : strategy.plan(subset);
       if (!plan)
         return plan.takeError();
       std::optional<uint64_t> capacity = arenas[arena].capacity;
@@ -363,18 +373,20 @@ Expected<ArenaComparison>
 compareArenaChoices(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
                     ArrayRef<ArenaSpec> arenas, const OffsetStrategy &strategy,
                     ArenaChoice choice,
-                    ArrayRef<std::optional<unsigned>> required) {
+                    ArrayRef<std::optional<unsigned>> required,
+                    ArrayRef<std::optional<uint64_t>> pinned) {
   ArenaComparison result;
   result.choice = choice;
-  Expected<ArenaAssignment> chosen =
-      assignArenas(buffers, traffic, arenas, strategy, choice, required);
+  Expected<ArenaAssignment> chosen = assignArenas(
+      buffers, traffic, arenas, strategy, choice, required, pinned);
   if (!chosen)
     return chosen.takeError();
   if (choice == ArenaChoice::FallThrough) {
     result.fallThroughTraffic = chosen->traffic;
   } else {
-    Expected<ArenaAssignment> fallThrough = assignArenas(
-        buffers, traffic, arenas, strategy, ArenaChoice::FallThrough, required);
+    Expected<ArenaAssignment> fallThrough =
+        assignArenas(buffers, traffic, arenas, strategy,
+                     ArenaChoice::FallThrough, required, pinned);
     if (!fallThrough)
       return fallThrough.takeError();
     result.fallThroughTraffic = std::move(fallThrough->traffic);

@@ -24,6 +24,7 @@ set(MEMPLAN_PLANNER_SOURCES
   LiveRanges.cpp
   ObjectLayout.cpp
   OverlapGraph.cpp
+  PinnedOffsets.cpp
   Planner.cpp
   ProblemCsv.cpp
   Schedule/DepthFirstSchedule.cpp

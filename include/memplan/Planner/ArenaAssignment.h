@@ -75,13 +75,16 @@ struct ArenaAssignment {
 /// `arenas` by `choice`, and plans each arena with `strategy`: every arena
 /// with a capacity gets a plan within it. A buffer whose `required` entry
 /// is set (`required` empty: none is) goes to that arena, whatever the
-/// choice. Fails where the buffers left for the last arena, or those
-/// required in an arena, do not fit its capacity, or a plan fails.
+/// choice, and one whose `pinned` entry is set (it must be required
+/// somewhere) at that offset of its arena, the others planned around it
+/// (planAroundPins). Fails where the buffers left for the last arena, or
+/// those required in an arena, do not fit its capacity, or a plan fails.
 llvm::Expected<ArenaAssignment>
 assignArenas(llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<uint64_t> traffic,
              llvm::ArrayRef<ArenaSpec> arenas, const OffsetStrategy &strategy,
              ArenaChoice choice,
-             llvm::ArrayRef<std::optional<unsigned>> required = {});
+             llvm::ArrayRef<std::optional<unsigned>> required = {},
+             llvm::ArrayRef<std::optional<uint64_t>> pinned = {});
 
 /// What no choice keeps in an arena of `capacity` bytes: the traffic of the
 /// buffers that fit it alone, and no more than the best fractional choice
@@ -106,7 +109,8 @@ struct ArenaComparison {
 llvm::Expected<ArenaComparison> compareArenaChoices(
     llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<uint64_t> traffic,
     llvm::ArrayRef<ArenaSpec> arenas, const OffsetStrategy &strategy,
-    ArenaChoice choice, llvm::ArrayRef<std::optional<unsigned>> required = {});
+    ArenaChoice choice, llvm::ArrayRef<std::optional<unsigned>> required = {},
+    llvm::ArrayRef<std::optional<uint64_t>> pinned = {});
 
 /// `assignment` as an offsets plan of one slab per arena, in arena order
 /// (an arena without buffers is a slab of no bytes), each aligned for its
