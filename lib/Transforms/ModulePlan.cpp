@@ -6,6 +6,7 @@
 #include "memplan/Analysis/FunctionNames.h"
 
 #include "memplan/Planner/BarrierEpochs.h"
+#include "memplan/Planner/PinnedOffsets.h"
 #include "memplan/Planner/Planner.h"
 #include "memplan/Planner/Validator.h"
 
@@ -169,10 +170,24 @@ private:
   void emitSummary(FunctionOpInterface func, const PlanFigures &figures) const;
 
   /// Plans a space divided into arenas: each buffer into one, each arena a
-  /// slab of the plan, by the options' choice and compared with the other
-  /// choice and the bound in `spacePlan.arenas`.
-  llvm::Expected<SlabPlan> planArenas(const SpaceProblem &space,
-                                      SpacePlan &spacePlan) const;
+  /// slab of the plan, by the options' choice and compared with the
+  /// fall-through rule and the bound in `spacePlan.arenas`; `pins` (empty,
+  /// or one per buffer) fixes some offsets.
+  llvm::Expected<SlabPlan>
+  planArenas(const SpaceProblem &space, SpacePlan &spacePlan,
+             ArrayRef<std::optional<uint64_t>> pins) const;
+
+  /// The offsets `memplan.offset` pins in `space`, one per buffer, or none
+  /// when no buffer has one; fails, naming the buffers, where pins cannot
+  /// be honoured: outside a function's slab planned by offsets, apart from
+  /// an arena, overlapping while live, misaligned or beyond a capacity.
+  llvm::Expected<SmallVector<std::optional<uint64_t>>>
+  readPins(const SpaceProblem &space) const;
+
+  /// Plans a space (not divided into arenas) around its `pins`.
+  llvm::Expected<SlabPlan>
+  planAroundPinsOf(const SpacePlan &spacePlan,
+                   ArrayRef<std::optional<uint64_t>> pins) const;
 
   /// Plans a space with RunTimeSizes for every value of them into
   /// `spacePlan.runTimePlan`, and gives that plan at the hint.
@@ -227,8 +242,128 @@ SpacePlanning::planRunTimeSizes(const SpaceProblem &space,
   return slabs;
 }
 
-llvm::Expected<SlabPlan> SpacePlanning::planArenas(const SpaceProblem &space,
-                                                   SpacePlan &spacePlan) const {
+/// "the allocation at LOC", for messages.
+static std::string describeAllocation(const FunctionBuffer &buffer) {
+  std::string text = "the allocation at ";
+  llvm::raw_string_ostream os(text);
+  os << buffer.alloc->getLoc();
+  return text;
+}
+
+llvm::Expected<SmallVector<std::optional<uint64_t>>>
+SpacePlanning::readPins(const SpaceProblem &space) const {
+  SmallVector<std::optional<uint64_t>> pins;
+  const FunctionBuffer *first = nullptr;
+  for (const FunctionBuffer *buffer : space.buffers) {
+    auto offset = buffer->alloc->getAttrOfType<IntegerAttr>(kOffsetAttr);
+    if (offset && offset.getValue().isNegative())
+      return llvm::createStringError(describeAllocation(*buffer) +
+                                     " pins a negative offset");
+    pins.push_back(offset ? std::optional<uint64_t>(offset.getInt())
+                          : std::nullopt);
+    if (offset && !first)
+      first = buffer;
+  }
+  if (!first)
+    return SmallVector<std::optional<uint64_t>>();
+  const char *whyNot =
+      options.kind != PlanKind::Offsets ? "shared objects have no offsets"
+      : space.stack ? "its buffers are allocas, planned into a stack slab"
+      : space.scope ? "its slab is one per iteration of a parallel loop"
+      : space.runTimeSizes ? "its slab has sizes known only at run time"
+                           : nullptr;
+  if (whyNot)
+    return llvm::createStringError(describeAllocation(*first) +
+                                   " pins an offset, which is honoured only "
+                                   "in a function's slab planned by "
+                                   "memplan-offsets; here " +
+                                   whyNot);
+  ArrayRef<ArenaSpec> specs = limits.getArenas(space.memorySpace);
+  // Pins conflict only within one slab: per arena, or the space's.
+  SmallVector<std::pair<std::string, std::optional<uint64_t>>> slabs;
+  SmallVector<int> slabOf(space.buffers.size(), 0);
+  if (specs.empty()) {
+    slabs.push_back(
+        {"its memory space", limits.getCapacity(space.memorySpace)});
+  } else {
+    for (const ArenaSpec &spec : specs)
+      slabs.push_back({"arena '" + spec.name + "'", spec.capacity});
+    for (auto [index, buffer] : llvm::enumerate(space.buffers)) {
+      auto arena = buffer->alloc->getAttrOfType<StringAttr>(kArenaAttr);
+      const ArenaSpec *spec = specs.end();
+      if (arena)
+        spec = llvm::find_if(specs, [&](const ArenaSpec &spec) {
+          return spec.name == arena.getValue();
+        });
+      if (pins[index] && spec == specs.end())
+        return llvm::createStringError(
+            describeAllocation(*buffer) +
+            " pins an offset but names no arena of arenas in `memplan.arena`");
+      slabOf[index] = spec == specs.end() ? -1 : int(spec - specs.begin());
+    }
+  }
+  for (auto [slab, entry] : llvm::enumerate(slabs)) {
+    SmallVector<Buffer> members;
+    SmallVector<std::optional<uint64_t>> memberPins;
+    SmallVector<unsigned> indices;
+    for (auto [index, pin] : llvm::enumerate(pins))
+      if (pin && slabOf[index] == int(slab)) {
+        members.push_back(space.problem[index]);
+        memberPins.push_back(pin);
+        indices.push_back(index);
+      }
+    std::optional<PinConflict> conflict =
+        findPinConflict(members, memberPins, entry.second);
+    if (!conflict)
+      continue;
+    const FunctionBuffer &a = *space.buffers[indices[conflict->first]];
+    const Buffer &aRecord = members[conflict->first];
+    uint64_t aOffset = *memberPins[conflict->first];
+    switch (conflict->kind) {
+    case PinConflict::Misaligned:
+      return llvm::createStringError(llvm::formatv(
+          "{0} pins offset {1}, which is not a multiple of its alignment {2}",
+          describeAllocation(a), aOffset, aRecord.alignment));
+    case PinConflict::Overflows:
+    case PinConflict::BeyondCapacity:
+      return llvm::createStringError(llvm::formatv(
+          "{0} pins offset {1}: its {2} bytes end beyond the capacity of {3}",
+          describeAllocation(a), aOffset, aRecord.size, entry.first));
+    case PinConflict::Overlap: {
+      const FunctionBuffer &b = *space.buffers[indices[conflict->second]];
+      const Buffer &bRecord = members[conflict->second];
+      return llvm::createStringError(llvm::formatv(
+          "{0} (pinned at offset {1}, {2} bytes) and {3} (pinned at offset "
+          "{4}, {5} bytes) are live at the same time and overlap in {6}",
+          describeAllocation(a), aOffset, aRecord.size, describeAllocation(b),
+          *memberPins[conflict->second], bRecord.size, entry.first));
+    }
+    }
+  }
+  return pins;
+}
+
+llvm::Expected<SlabPlan>
+SpacePlanning::planAroundPinsOf(const SpacePlan &spacePlan,
+                                ArrayRef<std::optional<uint64_t>> pins) const {
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy(options.strategy, strategyOptions);
+  assert(strategy && "checkPlanningOptions accepted the name");
+  llvm::Expected<Plan> plan =
+      planAroundPins(spacePlan.problem, pins, *strategy);
+  if (!plan)
+    return plan.takeError();
+  unsigned pinned = llvm::count_if(
+      pins, [](const std::optional<uint64_t> &pin) { return pin.has_value(); });
+  plan->details = llvm::formatv("around {0} pinned offset{1}", pinned,
+                                pinned == 1 ? "" : "s")
+                      .str();
+  return toSlabPlan(spacePlan.problem, std::move(*plan));
+}
+
+llvm::Expected<SlabPlan>
+SpacePlanning::planArenas(const SpaceProblem &space, SpacePlan &spacePlan,
+                          ArrayRef<std::optional<uint64_t>> pins) const {
   ArrayRef<ArenaSpec> specs = limits.getArenas(space.memorySpace);
   SmallVector<uint64_t> traffic;
   SmallVector<std::optional<unsigned>> required;
@@ -261,7 +396,8 @@ llvm::Expected<SlabPlan> SpacePlanning::planArenas(const SpaceProblem &space,
   assert(strategy && "checkPlanningOptions accepted the name");
   llvm::Expected<ArenaComparison> comparison = compareArenaChoices(
       spacePlan.problem, traffic, specs, *strategy, limits.arenaChoice,
-      anyRequired ? ArrayRef(required) : ArrayRef<std::optional<unsigned>>());
+      anyRequired ? ArrayRef(required) : ArrayRef<std::optional<unsigned>>(),
+      pins);
   if (!comparison)
     return comparison.takeError();
   SlabPlan slabs = toSlabPlan(spacePlan.problem, comparison->chosen);
@@ -434,8 +570,18 @@ void SpacePlanning::planSpaces(
       seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
       return;
     }
-    if (hasArenas(buffers.spaces[i])) {
-      finished[i].emplace(planArenas(buffers.spaces[i], result.spaces[i]));
+    llvm::Expected<SmallVector<std::optional<uint64_t>>> pins =
+        readPins(buffers.spaces[i]);
+    if (!pins) {
+      finished[i].emplace(pins.takeError());
+      return;
+    }
+    if (hasArenas(buffers.spaces[i]) || !pins->empty()) {
+      result.spaces[i].pinned = !pins->empty();
+      finished[i].emplace(
+          hasArenas(buffers.spaces[i])
+              ? planArenas(buffers.spaces[i], result.spaces[i], *pins)
+              : planAroundPinsOf(result.spaces[i], *pins));
       seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
       return;
     }
@@ -605,6 +751,11 @@ LogicalResult SpacePlanning::fitCapacity(const SpaceProblem &space,
     return success();
   FunctionOpInterface func = space.func;
   uint64_t bestSize = plan.getTotalSize();
+  // exact knows nothing of pins.
+  if (spacePlan.pinned)
+    return emitCapacityError(space, *capacity, bestSize, lowerBound,
+                             "the plan is around pinned offsets, which "
+                             "exact does not search with");
   llvm::Expected<CapacityFit> fit = memplan::fitCapacity(
       spacePlan.problem, options.kind, std::move(plan), *capacity,
       options.timeLimitSeconds, options.deadline);

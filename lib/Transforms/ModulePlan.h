@@ -49,6 +49,10 @@ enum class SlabHome {
 /// it is.
 constexpr llvm::StringLiteral kArenaAttr = "memplan.arena";
 
+/// The integer attribute of a memref.alloc that pins its byte offset in its
+/// slab (its arena's, with kArenaAttr), as a model's offline plan gives it.
+constexpr llvm::StringLiteral kOffsetAttr = "memplan.offset";
+
 /// The module attribute that records the section of each arena's global
 /// (arena-sections), a dictionary from the global's name to the section,
 /// for memplan-set-sections; and the attribute that says it on the global.
@@ -95,6 +99,8 @@ struct SpacePlan {
   std::optional<SlabFormula> runTimeFormula;
   /// Where the space is divided into arenas (the `arenas` option).
   std::optional<SpaceArenas> arenas;
+  /// Some of its buffers' offsets are pinned (kOffsetAttr).
+  bool pinned = false;
 };
 
 struct FunctionPlan {

@@ -21,16 +21,23 @@
 // RUN: memplan-opt %s --memplan-offsets="arenas=sram:1024,psram slab=argument summary" -o /dev/null 2>&1 | FileCheck %s
 // Under slab=argument a callee's arena is a buffer of its caller's arena of
 // the same name: the layer's sram arena, planned up to its capacity by
-// fall-through, leaves no room there for the buffer @main pins to sram.
+// fall-through, leaves no room there for the buffer @main pins to sram
+// (1024 bytes above the pin at 512).
 // RUN: not memplan-opt %s --memplan-offsets="arenas=tcm:256,sram:1024,psram arena-choice=fall-through slab=argument" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NESTED
-// NESTED: error: memplan-offsets: planning failed: the buffers required in arena 'sram' take 1088 bytes, above its capacity of 1024 bytes
+// NESTED: error: memplan-offsets: planning failed: the buffers required in arena 'sram' take 1600 bytes, above its capacity of 1024 bytes
 //
 // The layer's hot buffer stays in sram, the large one spills; @main keeps
 // the layer's sram arena in its own sram, as `memplan.arena` asks, and the
-// pinned buffer there too; the two printed buffers are captured by their
+// pinned buffer there too, at the offset it pins; the two printed buffers
+// are captured by their
 // casts and left alone.
+// RUN: memplan-opt %s --memplan-offsets="arenas=sram:1024,psram" | FileCheck %s --check-prefix=PIN
+// PIN-LABEL: func.func @main
+// PIN-DAG: %[[C512:.*]] = arith.constant 512 : index
+// PIN-DAG: %[[SRAM:.*]] = memref.alloc() {alignment = 16 : i64} : memref<{{[0-9]+}}xi8>
+// PIN: memref.view %[[SRAM]][%[[C512]]][] : memref<{{[0-9]+}}xi8> to memref<16xf32>
 // CHECK: @layer: planned 2 of 2 buffers {{.*}}(arenas by best: sram 64 bytes of 1024, 1 buffers, {{.*}}; psram 1024 bytes, 1 buffers,
-// CHECK: @main: planned 5 of 7 buffers {{.*}}(arenas by best: sram 128 bytes of 1024, 3 buffers, {{.*}}; psram 1024 bytes, 2 buffers,
+// CHECK: @main: planned 5 of 7 buffers {{.*}}(arenas by best: sram 576 bytes of 1024, 3 buffers, {{.*}}; psram 1024 bytes, 2 buffers,
 // OUT-COUNT-2: data =
 
 func.func private @printMemrefF32(memref<*xf32>)
@@ -81,7 +88,7 @@ func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
-  %in = memref.alloc() {memplan.arena = "sram"} : memref<16xf32>
+  %in = memref.alloc() {memplan.arena = "sram", memplan.offset = 512 : i64} : memref<16xf32>
   scf.for %i = %c0 to %c16 step %c1 {
     %ii = arith.index_cast %i : index to i32
     %f = arith.sitofp %ii : i32 to f32
