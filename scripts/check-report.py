@@ -156,9 +156,15 @@ def check_buffer(buffer, where, offsets_mode):
 def check_arenas(space, where):
     arenas = require(space, "arenas", lambda v: isinstance(v, list) and v,
                      "a list of arenas", where)
-    require(space, "arena-choice",
-            lambda v: v in ("best", "traffic", "accessed", "fall-through"),
-            "best, traffic, accessed or fall-through", where)
+    if "max-slab-bytes" in space:
+        cap = require(space, "max-slab-bytes", is_count, "a count", where)
+        if any(arena.get("capacity") != cap for arena in arenas):
+            raise ReportError(f"{where}: a part's capacity is not "
+                              "'max-slab-bytes'")
+    else:
+        require(space, "arena-choice",
+                lambda v: v in ("best", "traffic", "accessed", "fall-through"),
+                "best, traffic, accessed or fall-through", where)
     total = 0
     for arena in arenas:
         label = f"{where}: arena {arena.get('name')!r}"

@@ -109,6 +109,8 @@ std::string takeRunTimeSizeAtHint(FunctionBuffer &buffer,
   if (limits.isSharedByGroup(buffer.memorySpace))
     return "its memory space is shared by a GPU group, planned at sizes "
            "known at compile time only";
+  if (limits.maxSlabBytes)
+    return "max-slab-bytes splits slabs of sizes known at compile time only";
   if (!limits.getArenas(buffer.memorySpace).empty())
     return "its memory space is divided into arenas of fixed capacity, "
            "planned at sizes known at compile time only";

@@ -184,6 +184,10 @@ private:
   llvm::Expected<SmallVector<std::optional<uint64_t>>>
   readPins(const SpaceProblem &space) const;
 
+  /// Plans a space into the fewest slabs of at most max-slab-bytes each.
+  llvm::Expected<SlabPlan> planParts(const SpaceProblem &space,
+                                     SpacePlan &spacePlan) const;
+
   /// Plans a space (not divided into arenas) around its `pins`.
   llvm::Expected<SlabPlan>
   planAroundPinsOf(const SpacePlan &spacePlan,
@@ -359,6 +363,61 @@ SpacePlanning::planAroundPinsOf(const SpacePlan &spacePlan,
                                 pinned == 1 ? "" : "s")
                       .str();
   return toSlabPlan(spacePlan.problem, std::move(*plan));
+}
+
+llvm::Expected<SlabPlan> SpacePlanning::planParts(const SpaceProblem &space,
+                                                  SpacePlan &spacePlan) const {
+  uint64_t cap = limits.maxSlabBytes;
+  ArrayRef<Buffer> problem = spacePlan.problem;
+  for (auto [buffer, record] : llvm::zip_equal(space.buffers, problem))
+    if (record.size > cap)
+      return llvm::createStringError(
+          llvm::formatv("{0} takes {1} bytes, above max-slab-bytes={2}",
+                        describeAllocation(*buffer), record.size, cap));
+  llvm::Expected<uint64_t> lowerBound =
+      computeLowerBound(PlanKind::Offsets, problem);
+  if (!lowerBound)
+    return lowerBound.takeError();
+  // Each part is filled before the next, largest buffers first (first fit
+  // decreasing): from as many parts as the live bytes need, one more each
+  // time the last cannot hold what is left.
+  std::unique_ptr<OffsetStrategy> strategy =
+      createOffsetStrategy(options.strategy, strategyOptions);
+  assert(strategy && "checkPlanningOptions accepted the name");
+  SmallVector<uint64_t> sizes = llvm::map_to_vector(
+      problem, [](const Buffer &record) { return record.size; });
+  size_t count = std::max<uint64_t>(1, llvm::divideCeil(*lowerBound, cap));
+  for (;; ++count) {
+    SmallVector<ArenaSpec> parts;
+    for (size_t index = 0; index != count; ++index)
+      parts.push_back({"part" + std::to_string(index), cap});
+    llvm::Expected<ArenaAssignment> assignment = assignArenas(
+        problem, sizes, parts, *strategy, ArenaChoice::FallThrough);
+    // Each buffer fits a part alone, so as many parts as buffers always do.
+    if (!assignment) {
+      if (count >= problem.size())
+        return assignment.takeError();
+      llvm::consumeError(assignment.takeError());
+      continue;
+    }
+    SlabPlan slabs = toSlabPlan(problem, *assignment);
+    SmallVector<std::string> bytes;
+    for (const Slab &slab : slabs.slabs)
+      bytes.push_back(std::to_string(slab.size));
+    slabs.details = llvm::formatv("split under max-slab-bytes={0} into {1} "
+                                  "slabs of {2} bytes",
+                                  cap, count, llvm::join(bytes, ", "))
+                        .str();
+    ArenaComparison comparison;
+    comparison.choice = ArenaChoice::FallThrough;
+    comparison.fallThroughTraffic = assignment->traffic;
+    comparison.bound.assign(count, std::nullopt);
+    comparison.chosen = std::move(*assignment);
+    spacePlan.arenas =
+        SpaceArenas{std::move(parts), SmallVector<std::string>(count),
+                    std::move(comparison), /*parts=*/true};
+    return slabs;
+  }
 }
 
 llvm::Expected<SlabPlan>
@@ -574,6 +633,16 @@ void SpacePlanning::planSpaces(
         readPins(buffers.spaces[i]);
     if (!pins) {
       finished[i].emplace(pins.takeError());
+      return;
+    }
+    if (limits.maxSlabBytes) {
+      if (!pins->empty()) {
+        finished[i].emplace(llvm::createStringError(
+            "pinned offsets cannot be combined with max-slab-bytes"));
+        return;
+      }
+      finished[i].emplace(planParts(buffers.spaces[i], result.spaces[i]));
+      seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
       return;
     }
     if (hasArenas(buffers.spaces[i]) || !pins->empty()) {

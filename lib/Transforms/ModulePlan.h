@@ -66,6 +66,10 @@ struct SpaceArenas {
   llvm::SmallVector<ArenaSpec> specs;
   llvm::SmallVector<std::string> sections;
   ArenaComparison comparison;
+  /// The arenas are the parts max-slab-bytes split the slab into, named
+  /// "part<i>", each of that capacity: no caller's arena is named after
+  /// them.
+  bool parts = false;
 };
 
 /// The report's name of `home`: "stack", "alloc", "global" or "argument"

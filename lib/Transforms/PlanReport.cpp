@@ -182,8 +182,11 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
             describeRunTimeSizes(*space.runTimeSizes, spacePlan, sizeRange);
       if (spacePlan.arenas) {
         object["arenas"] = describeArenas(spacePlan);
-        object["arena-choice"] =
-            getArenaChoiceName(spacePlan.arenas->comparison.choice);
+        if (spacePlan.arenas->parts)
+          object["max-slab-bytes"] = *spacePlan.arenas->specs.front().capacity;
+        else
+          object["arena-choice"] =
+              getArenaChoiceName(spacePlan.arenas->comparison.choice);
       }
       spaces.push_back(std::move(object));
       for (auto [index, buffer, slab, offset] :

@@ -235,6 +235,22 @@ std::string checkPlanningOptions(const PlanningOptions &options) {
            "every work-item has its own of";
   if (std::string problem = checkArenaOptions(options); !problem.empty())
     return options.passArgument + ": " + problem;
+  if (options.maxSlabBytes) {
+    if (options.kind != PlanKind::Offsets)
+      return options.passArgument +
+             ": max-slab-bytes: shared objects are one slab each, each as "
+             "large as its largest buffer; memplan-offsets splits slabs";
+    if (!options.arenas.empty())
+      return options.passArgument +
+             ": max-slab-bytes cannot be used with arenas, whose capacities "
+             "bound their slabs";
+    if (options.capacity || !options.spaceCapacity.empty())
+      return options.passArgument +
+             ": max-slab-bytes cannot be used with a capacity";
+    if (!options.applyFile.empty())
+      return options.passArgument +
+             ": apply cannot be used with max-slab-bytes";
+  }
   return "";
 }
 
@@ -264,6 +280,7 @@ SpaceLimits SpaceLimits::fromOptions(const PlanningOptions &options) {
     (void)parseArenaSections(options, limits.arenas, limits.arenaSections);
   }
   limits.arenaSpace = options.arenaSpace;
+  limits.maxSlabBytes = options.maxSlabBytes;
   limits.arenaChoice =
       parseArenaChoice(options.arenaChoice).value_or(ArenaChoice::Best);
   return limits;

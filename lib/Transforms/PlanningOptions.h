@@ -60,6 +60,8 @@ struct PlanningOptions {
   std::string arenaChoice = "best";
   /// `ARENA:SECTION` entries: the linker section of each arena's global.
   std::vector<std::string> arenaSections;
+  /// No slab above this many bytes; 0: no cap.
+  uint64_t maxSlabBytes = 0;
   /// Add barriers in shared spaces rather than give up reuse.
   bool insertBarriers = false;
   /// Plan memref.alloca ops into stack slabs.
@@ -120,6 +122,8 @@ struct SpaceLimits {
   ArenaChoice arenaChoice = ArenaChoice::Best;
   /// The linker section of each arena's global, by arena name.
   std::map<std::string, std::string> arenaSections;
+  /// No slab above this many bytes; 0: no cap.
+  uint64_t maxSlabBytes = 0;
 
   /// The limits of options that checkPlanningOptions accepted.
   static SpaceLimits fromOptions(const PlanningOptions &options);

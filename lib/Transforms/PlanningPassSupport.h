@@ -37,6 +37,7 @@ PlanningOptions readPlanningOptions(const PassT &pass, PlanKind kind) {
                               pass.sharedSpaces.end());
   options.arenas.assign(pass.arenas.begin(), pass.arenas.end());
   options.arenaSpace = pass.arenaSpace;
+  options.maxSlabBytes = pass.maxSlabBytes;
   options.arenaSections.assign(pass.arenaSections.begin(),
                                pass.arenaSections.end());
   options.arenaChoice = pass.arenaChoice;

@@ -139,8 +139,9 @@ void writeArenas(raw_ostream &os, const SpaceProblem &space,
     std::string capacity =
         spec.capacity ? llvm::formatv(" of capacity {0}", *spec.capacity).str()
                       : std::string();
+    StringRef noun = spacePlan.arenas->parts ? "Part" : "Arena";
     if (members[index].empty()) {
-      os << llvm::formatv("/* Arena {0}{1}: no buffer. */\n", spec.name,
+      os << llvm::formatv("/* {0} {1}{2}: no buffer. */\n", noun, spec.name,
                           capacity);
     } else {
       // Only the space the arenas divide has arguments that name them.
@@ -150,7 +151,7 @@ void writeArenas(raw_ostream &os, const SpaceProblem &space,
                             .getArgAttrOfType<StringAttr>(position, kArenaAttr);
             name && name.getValue() == spec.name)
           argument = position;
-      os << llvm::formatv("/* Arena {0}{1}: {2}. */\n", spec.name, capacity,
+      os << llvm::formatv("/* {0} {1}{2}: {3}. */\n", noun, spec.name, capacity,
                           describeHome(space, spacePlan, argument, spec.name));
     }
     os << llvm::formatv("#define MEMPLAN_{0}_SLAB_BYTES ((size_t){1}u)\n",
@@ -184,8 +185,10 @@ void SlabHeader::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
       std::string label = getSlabLabel(space);
       std::string upper = llvm::StringRef(label).upper();
       if (spacePlan.arenas) {
-        os << llvm::formatv("/* {0}, in arenas: */\n",
-                            describeMemorySpace(space.memorySpace));
+        os << llvm::formatv(
+            "/* {0}, {1}: */\n", describeMemorySpace(space.memorySpace),
+            spacePlan.arenas->parts ? "in slabs split by max-slab-bytes"
+                                    : "in arenas");
         writeArenas(os, space, spacePlan, label, arenaArguments);
         if (spacePlan.home == SlabHome::Argument)
           nextArgument += llvm::count_if(

@@ -283,6 +283,8 @@ struct SlabRequest {
   /// section of its global, if any.
   StringRef arena;
   StringRef section;
+  /// The arena is a part of a slab split by max-slab-bytes.
+  bool part = false;
   /// slab=argument: where the space's arguments begin. Its slabs are made
   /// last first, each inserted there, so that they read in slab order.
   unsigned firstArgument = 0;
@@ -323,7 +325,7 @@ static Value makeSlab(const SlabRequest &request, OpBuilder &builder,
             kSlabSizeAttr,
             builder.getI64IntegerAttr(static_cast<int64_t>(request.size))),
         builder.getNamedAttr(kSlabAlignmentAttr, alignmentAttr)};
-    if (!request.arena.empty())
+    if (!request.arena.empty() && !request.part)
       attrs.push_back(builder.getNamedAttr(
           kArenaAttr, builder.getStringAttr(request.arena)));
     (void)func.insertArgument(index, slabType, builder.getDictionaryAttr(attrs),
@@ -593,6 +595,7 @@ unsigned rewriteModule(ModuleOp module, const ModuleBuffers &buffers,
         if (arenas) {
           request.arena = arenas->specs[slab].name;
           request.section = arenas->sections[slab];
+          request.part = arenas->parts;
           arenaSlabName = slabName + "." + arenas->specs[slab].name;
           request.name = arenaSlabName;
         }

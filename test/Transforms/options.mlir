@@ -21,7 +21,7 @@
 
 // BADSTRATEGY: unknown strategy 'best-fit' for memplan-offsets; valid strategies are: naive, greedy-size, greedy-breadth, greedy-in-order, mincost-flow, strip-best-fit, path-cover, start-best-fit, gergov, hill-climb, exact, best{{$}}
 // BADSTRATEGY2: unknown strategy 'nope' for memplan-offsets; valid strategies are: naive,
-// BADOPTION: unknown option 'colour' for memplan-offsets; valid options are: strategy, alignment, remarks, summary, time-limit, gap-tolerance, parallel-min-buffers, slab, capacity, space-capacity, space-alignment, shared-spaces, arenas, arena-space, arena-sections, arena-choice, allocas, split-lives, insert-barriers, schedule, report, header, apply, size-hint, size-range, heapmap{{$}}
+// BADOPTION: unknown option 'colour' for memplan-offsets; valid options are: strategy, alignment, remarks, summary, time-limit, gap-tolerance, parallel-min-buffers, slab, capacity, space-capacity, space-alignment, shared-spaces, arenas, arena-space, arena-sections, arena-choice, max-slab-bytes, allocas, split-lives, insert-barriers, schedule, report, header, apply, size-hint, size-range, heapmap{{$}}
 // BADALIGN: alignment must be a power of two, not 48
 // BADTIME: memplan-offsets: time-limit must be a number of seconds >= 0
 // RUN: not memplan-opt %s --memplan-offsets="gap-tolerance=-0.5" 2>&1 | FileCheck %s --check-prefix=BADGAP

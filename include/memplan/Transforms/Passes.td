@@ -91,6 +91,12 @@ defvar planningOptions = [
            "fits) or best (each of them, keeping the most accessed bytes in "
            "the first arena); the report gives fall-through's figures "
            "beside">,
+    Option<"maxSlabBytes", "max-slab-bytes", "uint64_t", /*default=*/"0",
+           "memplan-offsets: split each slab that would be larger into "
+           "several, none above this many bytes, with the fewest the "
+           "planner finds (XLA's size-constrained heaps, IREE's maximum "
+           "allocation size); a buffer larger than it is an error. 0: no "
+           "cap (docs/arenas.md)">,
     Option<"allocas", "allocas", "bool", /*default=*/"true",
            "Plan memref.alloca ops into a stack slab, a memref.alloca of "
            "bytes at the start of the function (or of the "
