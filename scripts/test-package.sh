@@ -49,9 +49,10 @@ build_example() {
     ninja -C "$3"
 }
 
-# slab_of_remark FILE: the slab bytes of @forward in memplan's summary remark.
-slab_of_remark() {
-  sed -n 's/.*@forward: planned .* into a \([0-9]*\)-byte slab.*/\1/p' "$1"
+# arena_of_remark FILE ARENA: the bytes of @forward's arena ARENA in
+# memplan's summary remark ("... sram 148480 bytes of 262144, ...").
+arena_of_remark() {
+  sed -n "s/.*@forward: planned .*[:;] $2 \([0-9]*\) bytes.*/\1/p" "$1"
 }
 
 # run_compiler PREFIX DIR: the compiler example built in DIR against PREFIX
@@ -68,13 +69,15 @@ run_compiler() {
       --pass-pipeline="$(cat "$dir/pipeline.txt")" \
       "$model" -o "$dir/plugin.mlir" 2>/dev/null &&
     diff -q "$dir/planned.mlir" "$dir/plugin.mlir" || return 1
-  # What it prints of the slab is what memplan's own remark says.
-  local bytes
-  bytes=$(slab_of_remark "$dir/remarks.txt")
-  [ -n "$bytes" ] &&
-    grep -q "^@forward: slab global @__memplan_slab_forward, $bytes bytes, [1-9][0-9]* views$" \
-      "$dir/slabs.txt" &&
-    grep -q "^  offset 0: memref<" "$dir/slabs.txt"
+  # What it prints of each arena's slab is what memplan's own remark says.
+  local arena bytes
+  for arena in sram psram; do
+    bytes=$(arena_of_remark "$dir/remarks.txt" $arena)
+    [ -n "$bytes" ] &&
+      grep -q "^@forward: slab global @__memplan_slab_forward_$arena, $bytes bytes, [1-9][0-9]* views$" \
+        "$dir/slabs.txt" || return 1
+  done
+  grep -q "^  offset 0: memref<" "$dir/slabs.txt"
 }
 
 # run_plan_records DIR: each strategy's slab is the one memplan-solve plans,
@@ -113,9 +116,8 @@ readme_commands() {
 }
 cat >"$work/readme.check" <<'EOF'
 CHECK: memplan-offsets: @forward: planned 57 of 58 buffers as 69 lives (1 left alone: 1 returned) into a 2054080-byte slab using greedy-size; naive 2853856 bytes, lower bound 2054048 bytes; proven within 32 bytes (0.00%) of optimal
-CHECK-NEXT: @forward: slab global @__memplan_slab_forward, 2054080 bytes, 69 views
-CHECK-NEXT:   offset 0: memref<1x64x16x16xf32>
-CHECK-NEXT:   offset 0: memref<1x64x18x18xf32>
+CHECK-NEXT: @forward: slab global @__memplan_slab_forward_sram, 148480 bytes, 68 views
+CHECK-NEXT: @forward: slab global @__memplan_slab_forward_psram, 2048000 bytes, 1 views
 CHECK-NEXT: {{.*}}/mobilenet_v2.csv: 65 buffers, lower bound 6021120 bytes, naive 27592224 bytes
 CHECK-NEXT:   greedy-size: 6021120 bytes, 1.000 x the lower bound
 CHECK-NEXT:   greedy-breadth: 6021120 bytes, 1.000 x the lower bound

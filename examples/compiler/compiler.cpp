@@ -64,12 +64,15 @@ static void buildPipeline(PassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
-  // An edge target with no heap: each function's slab is a global of known
-  // size, its buffers 64-byte aligned for the vector unit.
+  // An edge target with no heap and 256 KiB of fast SRAM beside slower
+  // PSRAM: each function's buffers go to two arenas, the busiest in SRAM,
+  // each arena a global of known size, its buffers 64-byte aligned for the
+  // vector unit.
   memplan::MemPlanOffsetsOptions plan;
   plan.strategy = "greedy-size";
   plan.alignment = 64;
   plan.slab = memplan::SlabKind::Global;
+  plan.arenas = {"sram:262144", "psram"};
   plan.summary = true;
   pm.addPass(memplan::createMemPlanOffsets(plan));
 }
