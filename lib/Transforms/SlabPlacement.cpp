@@ -165,8 +165,12 @@ const char *whyNoArenaArgument(FunctionOpInterface func, ModuleOp module) {
   auto funcOp = dyn_cast<func::FuncOp>(func.getOperation());
   if (!funcOp)
     return "it is not a func.func";
-  if (!funcOp.isPrivate())
-    return "it is public: callers outside the module would not pass a slab";
+  // Code outside the module that passes the arenas, as the header says,
+  // marks the function so.
+  bool calledFromOutside = funcOp->hasAttr(kArenaArgumentsAttr);
+  if (!funcOp.isPrivate() && !calledFromOutside)
+    return "it is public: callers outside the module would not pass a slab "
+           "(unless it says `memplan.arena_arguments`)";
   std::optional<SymbolTable::UseRange> uses =
       SymbolTable::getSymbolUses(func, module);
   if (!uses)
@@ -177,7 +181,7 @@ const char *whyNoArenaArgument(FunctionOpInterface func, ModuleOp module) {
       return "it is used other than by func.call";
     called = true;
   }
-  if (!called)
+  if (!called && !calledFromOutside)
     return "nothing in the module calls it";
   return nullptr;
 }

@@ -63,10 +63,15 @@ llvm::DenseSet<mlir::Operation *> findRecursiveFunctions(mlir::ModuleOp module);
 /// functions of a cycle in any order).
 std::vector<mlir::Operation *> findFunctionsCalleesFirst(mlir::ModuleOp module);
 
+/// The unit attribute of a public function whose callers outside the module
+/// pass its arenas (slab=argument), as the header's argument indices say.
+constexpr llvm::StringLiteral kArenaArgumentsAttr = "memplan.arena_arguments";
+
 /// Why `func` cannot take its slabs as arguments from its callers, or null
-/// when it can: it must be a private func.func whose every use in `module`
-/// is a func.call, and it must have one. Public functions may be called from
-/// outside, where nobody would pass a slab; they allocate theirs.
+/// when it can: it must be a func.func whose every use in `module` is a
+/// func.call, and private with a call, unless it has kArenaArgumentsAttr.
+/// Other public functions may be called from outside, where nobody would
+/// pass a slab; they allocate theirs.
 const char *whyNoArenaArgument(mlir::FunctionOpInterface func,
                                mlir::ModuleOp module);
 

@@ -48,7 +48,9 @@ defvar planningOptions = [
            "entry, freed before every return), global (a private "
            "memref.global per function, memory space and slab, taken with "
            "memref.get_global) or argument (a trailing argument of private "
-           "functions called only by func.call, which their callers plan); "
+           "functions called only by func.call, which their callers plan, "
+           "and of public ones that say memplan.arena_arguments, whose "
+           "callers outside the module pass them); "
            "recursive functions, and functions that may run on several "
            "threads at once, keep alloc",
            "::memplan::getSlabKindValues()">,
