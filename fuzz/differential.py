@@ -204,9 +204,11 @@ class Config:
     alignment option, or an external planner command."""
 
     def __init__(self, pass_name, strategy, slab, time_limit, external=None,
-                 schedule=None, alignment=ALIGNMENTS[0]):
+                 schedule=None, alignment=ALIGNMENTS[0], extra=""):
         self.pass_name, self.strategy, self.slab = pass_name, strategy, slab
         self.alignment = alignment
+        # More options of the planning pass, such as arenas.
+        self.extra = extra
         self.time_limit = time_limit
         self.external = external
         # An order strategy of memplan-schedule to run first, or None.
@@ -220,11 +222,15 @@ class Config:
                                       self.alignment)
         if self.schedule:
             label = "memplan-schedule/%s+%s" % (self.schedule, label)
+        if self.extra:
+            label += "/" + self.extra.replace(" ", "/")
         return label
 
     def pipeline(self, report=None):
         options = "strategy=%s slab=%s alignment=%d time-limit=%g" % (
             self.strategy, self.slab, self.alignment, self.time_limit)
+        if self.extra:
+            options += " " + self.extra
         if report:
             options += " report=" + report
         planning = "%s{%s}" % (self.pass_name, options)
@@ -257,6 +263,16 @@ def configs_for_seed(seed, strategies, args):
         configs.append(Config(first.pass_name, first.strategy, first.slab,
                               args.time_limit, alignment=first.alignment,
                               schedule=SCHEDULE_ORDERS[seed % len(SCHEDULE_ORDERS)]))
+    # And planned into a small fast arena and an unbounded slow one (the
+    # fast arena's capacity by seed, 64 bytes to 1 KiB), the placement by
+    # seed: buffers of one function in two slabs, chosen by traffic.
+    offsets = [c for c in configs if c.pass_name == "memplan-offsets" and not c.schedule]
+    if offsets:
+        first = offsets[seed % len(offsets)]
+        configs.append(Config(first.pass_name, first.strategy,
+                              SLABS[seed % len(SLABS)], args.time_limit,
+                              alignment=first.alignment,
+                              extra="arenas=fast:%d,slow" % (64 << (seed % 5))))
     if args.external:
         configs.append(Config(None, None, None, 0, external=args.external))
     return configs
@@ -469,11 +485,14 @@ def write_reproducer(tools, finding, failures, reduce):
 
 def split_label(label):
     """(pass, strategy, slab, alignment) of a configuration's label; the pass
-    of a reordered copy is "memplan-schedule/ORDER+PASS"."""
+    of a reordered copy is "memplan-schedule/ORDER+PASS", that of one with
+    more options "PASS[OPTIONS]"."""
     schedule, _, planning = label.rpartition("+")
-    pass_name, strategy, slab, alignment = planning.split("/")
+    pass_name, strategy, slab, alignment, *extra = planning.split("/")
     if schedule:
         pass_name = schedule + "+" + pass_name
+    if extra:
+        pass_name += "[" + " ".join(extra) + "]"
     return pass_name, strategy, slab, int(alignment[len("align"):])
 
 

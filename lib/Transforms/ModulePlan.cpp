@@ -374,8 +374,12 @@ llvm::Expected<SlabPlan> SpacePlanning::planParts(const SpaceProblem &space,
       return llvm::createStringError(
           llvm::formatv("{0} takes {1} bytes, above max-slab-bytes={2}",
                         describeAllocation(*buffer), record.size, cap));
+  // Parts pad apart: no fewer than the unpadded bytes live at once need.
+  SmallVector<Buffer> unpadded(problem.begin(), problem.end());
+  for (Buffer &buffer : unpadded)
+    buffer.alignment = 1;
   llvm::Expected<uint64_t> lowerBound =
-      computeLowerBound(PlanKind::Offsets, problem);
+      computeLowerBound(PlanKind::Offsets, unpadded);
   if (!lowerBound)
     return lowerBound.takeError();
   // Each part is filled before the next, largest buffers first (first fit
@@ -731,9 +735,18 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   ArrayRef<Buffer> problem = spacePlan.problem;
   if (!plan)
     return fail(func, "planning failed", plan.takeError());
-  // `best` has swept the problem for its live bound already.
+  // `best` has swept the problem for its live bound already. Slabs apart
+  // (arenas, parts) pad apart: their bound is the bytes live at once, each
+  // buffer unpadded, which no division into slabs goes below.
+  SmallVector<Buffer> unpadded;
+  if (spacePlan.arenas)
+    for (const Buffer &buffer : problem) {
+      unpadded.push_back(buffer);
+      unpadded.back().alignment = 1;
+    }
   llvm::Expected<uint64_t> lowerBound =
-      options.kind == PlanKind::Offsets && plan->outcome.liveBound
+      spacePlan.arenas ? computeLowerBound(options.kind, unpadded)
+      : options.kind == PlanKind::Offsets && plan->outcome.liveBound
           ? llvm::Expected<uint64_t>(*plan->outcome.liveBound)
           : computeLowerBound(options.kind, problem);
   if (!lowerBound)
