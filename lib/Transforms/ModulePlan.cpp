@@ -88,7 +88,7 @@ llvm::Error validateSpacePlan(const SpaceProblem &space, const SlabPlan &plan,
 class SpacePlanning {
 public:
   SpacePlanning(const PlanningOptions &options, SlabPlacer &placer,
-                ArrayRef<Plan> applied, MLIRContext *context)
+                ArrayRef<AppliedPlan> applied, MLIRContext *context)
       : options(options), limits(SpaceLimits::fromOptions(options)),
         placer(placer), applied(applied) {
     strategyOptions.timeLimitSeconds = options.timeLimitSeconds;
@@ -201,7 +201,7 @@ private:
   const PlanningOptions &options;
   SpaceLimits limits;
   SlabPlacer &placer;
-  ArrayRef<Plan> applied;
+  ArrayRef<AppliedPlan> applied;
   StrategyOptions strategyOptions;
   std::unique_ptr<Planner> planner;
 };
@@ -595,8 +595,15 @@ void SpacePlanning::planSpaces(
     // The buffers carry the space's alignment already (analyzeModule).
     result.spaces[i].problem = buffers.spaces[i].problem;
   if (isApplying()) {
-    for (unsigned i = 0; i != count; ++i)
-      plans.push_back(toSlabPlan(result.spaces[i].problem, applied[i]));
+    // A partial plan's pins are honoured, the rest planned around them.
+    for (unsigned i = 0; i != count; ++i) {
+      result.spaces[i].pinned = !applied[i].pins.empty();
+      plans.push_back(
+          applied[i].pins.empty()
+              ? llvm::Expected<SlabPlan>(
+                    toSlabPlan(result.spaces[i].problem, applied[i].plan))
+              : planAroundPinsOf(result.spaces[i], applied[i].pins));
+    }
     return;
   }
   if (count == 0)
@@ -937,7 +944,8 @@ void SpacePlanning::addFigures(const SpaceProblem &space, const SlabPlan &plan,
 
 FailureOr<ModulePlan> planModule(const ModuleBuffers &buffers,
                                  const PlanningOptions &options,
-                                 SlabPlacer &placer, ArrayRef<Plan> applied) {
+                                 SlabPlacer &placer,
+                                 ArrayRef<AppliedPlan> applied) {
   assert(
       (options.applyFile.empty() || applied.size() == buffers.spaces.size()) &&
       "one applied plan per space");

@@ -11,6 +11,7 @@
 #define MEMPLAN_LIB_TRANSFORMS_MODULEPLAN_H
 
 #include "ModuleBuffers.h"
+#include "PlanExchange.h"
 #include "PlanFigures.h"
 #include "PlanningOptions.h"
 #include "SlabPlacement.h"
@@ -126,10 +127,9 @@ struct ModulePlan {
 /// buffers left alone and each function's summary are emitted as asked;
 /// `placer` decides where each function's slabs go. Fails, with errors
 /// emitted, if any function could not be planned; every function is tried.
-mlir::FailureOr<ModulePlan> planModule(const ModuleBuffers &buffers,
-                                       const PlanningOptions &options,
-                                       SlabPlacer &placer,
-                                       llvm::ArrayRef<Plan> applied = {});
+mlir::FailureOr<ModulePlan>
+planModule(const ModuleBuffers &buffers, const PlanningOptions &options,
+           SlabPlacer &placer, llvm::ArrayRef<AppliedPlan> applied = {});
 
 } // namespace memplan
 

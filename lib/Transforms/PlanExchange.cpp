@@ -2,6 +2,7 @@
 
 #include "PlanExchange.h"
 
+#include "memplan/Planner/PinnedOffsets.h"
 #include "memplan/Planner/ProblemCsv.h"
 #include "memplan/Planner/Validator.h"
 
@@ -142,29 +143,42 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
   // Rows by id: which space, which buffer, and its offset.
   struct Row {
     Buffer buffer;
-    uint64_t offset;
+    std::optional<uint64_t> offset;
   };
   llvm::StringMap<llvm::MapVector<unsigned, Row>> rowsBySpace;
   // The offset of each buffer, from its first row: the rows of the
   // intervals of a gapped lifetime must agree.
   SmallVector<std::optional<uint64_t>> offsetOf(csv->buffers.size());
+  SmallVector<bool> seen(csv->buffers.size(), false);
   for (size_t row = 0, e = csv->getNumRows(); row != e; ++row) {
     unsigned index = csv->getBufferOfRow(row);
     StringRef id = csv->getId(index);
     SmallVector<StringRef> fields;
     lines[row + 1].rtrim("\r").split(fields, ',');
-    uint64_t offset;
-    if (*offsetField >= fields.size() ||
-        fields[*offsetField].trim(" \t").getAsInteger(10, offset))
-      return makeError(fileName + ": row '" + id +
-                       "': missing or malformed offset");
-    if (offsetOf[index]) {
-      if (*offsetOf[index] != offset)
+    // A blank offset leaves the buffer to be planned (a partial plan).
+    std::optional<uint64_t> offset;
+    StringRef field =
+        *offsetField < fields.size() ? fields[*offsetField].trim(" \t") : "";
+    uint64_t value;
+    if (*offsetField < fields.size() && !field.empty()) {
+      if (field.getAsInteger(10, value))
+        return makeError(fileName + ": row '" + id + "': malformed offset");
+      offset = value;
+    } else if (*offsetField >= fields.size()) {
+      return makeError(fileName + ": row '" + id + "': missing offset");
+    }
+    if (seen[index]) {
+      if (offsetOf[index] != offset) {
+        auto show = [](std::optional<uint64_t> given) {
+          return given ? std::to_string(*given) : std::string("none");
+        };
         return makeError(fileName + ": the rows of '" + id +
-                         "' give the offsets " + Twine(*offsetOf[index]) +
-                         " and " + Twine(offset) + " (one buffer, one offset)");
+                         "' give the offsets " + show(offsetOf[index]) +
+                         " and " + show(offset) + " (one buffer, one offset)");
+      }
       continue;
     }
+    seen[index] = true;
     offsetOf[index] = offset;
     StringRef key, number;
     std::tie(key, number) = id.rsplit('/');
@@ -237,12 +251,17 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
           return mismatch("a live interval's end", inFile.end - fileFirst,
                           now.end - first);
       }
-      uint64_t offset = row->second.offset;
-      if (offset > UINT64_MAX - buffer.size)
+      std::optional<uint64_t> offset = row->second.offset;
+      if (offset && *offset > UINT64_MAX - buffer.size)
         return makeError(where + ": buffer " + Twine(index) +
                          ": offset overflows 64 bits");
-      plan.offsets.push_back(offset);
-      plan.slabSize = std::max(plan.slabSize, offset + buffer.size);
+      if (!offset && !result.partial.count(key))
+        result.partial[key].assign(plan.offsets.begin(), plan.offsets.end());
+      if (result.partial.count(key))
+        result.partial[key].push_back(offset);
+      plan.offsets.push_back(offset.value_or(0));
+      if (offset)
+        plan.slabSize = std::max(plan.slabSize, *offset + buffer.size);
       fileBuffers.push_back(saved);
     }
     rowsBySpace.erase(rows);
@@ -254,7 +273,7 @@ llvm::Expected<ExchangePlans> readExchangePlans(StringRef text,
   return result;
 }
 
-llvm::Expected<std::vector<Plan>>
+llvm::Expected<std::vector<AppliedPlan>>
 loadAppliedPlans(StringRef path, ArrayRef<SpaceProblem> spaces) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
@@ -268,9 +287,33 @@ loadAppliedPlans(StringRef path, ArrayRef<SpaceProblem> spaces) {
       readExchangePlans((*file)->getBuffer(), path, spaces);
   if (!read)
     return read.takeError();
-  std::vector<Plan> plans;
+  std::vector<AppliedPlan> plans;
   for (const SpaceProblem &space : spaces) {
     Plan &plan = read->plans[space.getKey()];
+    auto partial = read->partial.find(space.getKey());
+    if (partial != read->partial.end()) {
+      // The pins, as the file has them: the offsets are the slab's, kept.
+      const std::vector<Buffer> &fileBuffers =
+          read->fileBuffers[space.getKey()];
+      if (std::optional<PinConflict> conflict =
+              findPinConflict(fileBuffers, partial->second)) {
+        std::string first =
+            space.getKey() + "/" + std::to_string(conflict->first);
+        std::string what =
+            conflict->kind == PinConflict::Overlap
+                ? "rows '" + first + "' and '" + space.getKey() + "/" +
+                      std::to_string(conflict->second) +
+                      "' are live at the same time and overlap"
+            : conflict->kind == PinConflict::Misaligned
+                ? "row '" + first + "' is not aligned for its buffer"
+                : "row '" + first + "' ends beyond 64 bits";
+        return makeError(path + ": function @" + space.functionName +
+                         ", group " + Twine(space.spaceIndex) +
+                         ": invalid partial plan: " + what);
+      }
+      plans.push_back({Plan(), std::move(partial->second)});
+      continue;
+    }
     // The file's lifetimes and offsets, which the module's differ from by a
     // shift of each: the validator's verdict is the same, and its message
     // names what the file says.
@@ -282,7 +325,7 @@ loadAppliedPlans(StringRef path, ArrayRef<SpaceProblem> spaces) {
     shiftToTheBottom(space.problem, plan);
     plan.outcome.strategy = "apply";
     plan.details = ("applied from " + path).str();
-    plans.push_back(std::move(plan));
+    plans.push_back({std::move(plan), {}});
   }
   return plans;
 }

@@ -39,8 +39,11 @@ void writeExchangeCsv(llvm::raw_ostream &os,
 
 /// Offsets read from a plan file, by space key.
 struct ExchangePlans {
-  /// Each group's offsets as the file has them.
+  /// Each group's offsets as the file has them (0 where blank).
   llvm::StringMap<Plan> plans;
+  /// Each group's offsets given, where some of its rows leave theirs blank
+  /// (a partial plan); absent where every row gives one.
+  llvm::StringMap<llvm::SmallVector<std::optional<uint64_t>>> partial;
   /// Each group's buffers as the file has them, lifetimes shifted by the
   /// export, so that errors speak of the file's times and offsets.
   llvm::StringMap<std::vector<Buffer>> fileBuffers;
@@ -54,12 +57,23 @@ llvm::Expected<ExchangePlans>
 readExchangePlans(llvm::StringRef text, llvm::StringRef fileName,
                   llvm::ArrayRef<SpaceProblem> spaces);
 
+/// What `apply=FILE` gives a space: its whole plan, or (a partial plan,
+/// whose rows leave some offsets blank) the offsets it pins, the rest to be
+/// planned around them.
+struct AppliedPlan {
+  Plan plan;
+  /// One per buffer where the plan is partial; empty where it is whole.
+  llvm::SmallVector<std::optional<uint64_t>> pins;
+};
+
 /// The plans of `apply=FILE` for `spaces`, in their order: reads `path`,
 /// checks that it matches the buffers of every space, and validates each
-/// plan against its space's problem with the independent validator. Each
-/// plan's outcome names "apply" and its details the file. Errors are the
-/// user's (a stale or foreign file) and name the function and the mismatch.
-llvm::Expected<std::vector<Plan>>
+/// whole plan against its space's problem with the independent validator,
+/// and the pins of each partial one among themselves (findPinConflict,
+/// naming the rows). Each whole plan's outcome names "apply" and its
+/// details the file. Errors are the user's (a stale or foreign file) and
+/// name the function and the mismatch.
+llvm::Expected<std::vector<AppliedPlan>>
 loadAppliedPlans(llvm::StringRef path, llvm::ArrayRef<SpaceProblem> spaces);
 
 } // namespace memplan

@@ -43,7 +43,7 @@ public:
   FailureOr<PlanFigures> planAndRewrite(ModuleOp module,
                                         const ModuleBuffers &buffers,
                                         SlabPlacer &placer,
-                                        ArrayRef<Plan> applied = {}) {
+                                        ArrayRef<AppliedPlan> applied = {}) {
     FailureOr<ModulePlan> plan = planModule(buffers, options, placer, applied);
     if (failed(plan))
       return failure();
@@ -116,9 +116,9 @@ FailureOr<PlanFigures> planAndRewriteInOrder(ModuleOp module,
         [&](FunctionOpInterface function) {
           return whyNoRunTimeSizedSlab(placer.getPlacement(function));
         });
-    std::vector<Plan> applied;
+    std::vector<AppliedPlan> applied;
     if (!options.applyFile.empty()) {
-      llvm::Expected<std::vector<Plan>> plans =
+      llvm::Expected<std::vector<AppliedPlan>> plans =
           loadAppliedPlans(options.applyFile, buffers.spaces);
       if (!plans)
         return emitError(module.getLoc()) << options.passArgument << ": "
