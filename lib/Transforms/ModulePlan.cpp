@@ -246,6 +246,17 @@ SpacePlanning::planRunTimeSizes(const SpaceProblem &space,
   return slabs;
 }
 
+/// The bytes live at once in `problem`, each buffer unpadded: what no
+/// division of it into slabs apart (arenas, parts) goes below, where the
+/// live bound of one slab counts padding between its buffers.
+static llvm::Expected<uint64_t>
+computeUnpaddedLowerBound(ArrayRef<Buffer> problem) {
+  SmallVector<Buffer> unpadded(problem.begin(), problem.end());
+  for (Buffer &buffer : unpadded)
+    buffer.alignment = 1;
+  return computeLowerBound(PlanKind::Offsets, unpadded);
+}
+
 /// "the allocation at LOC", for messages.
 static std::string describeAllocation(const FunctionBuffer &buffer) {
   std::string text = "the allocation at ";
@@ -375,11 +386,7 @@ llvm::Expected<SlabPlan> SpacePlanning::planParts(const SpaceProblem &space,
           llvm::formatv("{0} takes {1} bytes, above max-slab-bytes={2}",
                         describeAllocation(*buffer), record.size, cap));
   // Parts pad apart: no fewer than the unpadded bytes live at once need.
-  SmallVector<Buffer> unpadded(problem.begin(), problem.end());
-  for (Buffer &buffer : unpadded)
-    buffer.alignment = 1;
-  llvm::Expected<uint64_t> lowerBound =
-      computeLowerBound(PlanKind::Offsets, unpadded);
+  llvm::Expected<uint64_t> lowerBound = computeUnpaddedLowerBound(problem);
   if (!lowerBound)
     return lowerBound.takeError();
   // Each part is filled before the next, largest buffers first (first fit
@@ -745,14 +752,8 @@ LogicalResult SpacePlanning::finishSpace(const SpaceProblem &space,
   // `best` has swept the problem for its live bound already. Slabs apart
   // (arenas, parts) pad apart: their bound is the bytes live at once, each
   // buffer unpadded, which no division into slabs goes below.
-  SmallVector<Buffer> unpadded;
-  if (spacePlan.arenas)
-    for (const Buffer &buffer : problem) {
-      unpadded.push_back(buffer);
-      unpadded.back().alignment = 1;
-    }
   llvm::Expected<uint64_t> lowerBound =
-      spacePlan.arenas ? computeLowerBound(options.kind, unpadded)
+      spacePlan.arenas ? computeUnpaddedLowerBound(problem)
       : options.kind == PlanKind::Offsets && plan->outcome.liveBound
           ? llvm::Expected<uint64_t>(*plan->outcome.liveBound)
           : computeLowerBound(options.kind, problem);
