@@ -52,11 +52,34 @@ void HeapMapOutput::add(const ModuleBuffers &buffers, const ModulePlan &plan,
     if (space.runTimeSizes)
       picture.title += ", sizes known at run time drawn at size-hint";
 
+    // Arenas (or parts) are drawn one above the other, the first lowest:
+    // say where each begins, and give each buffer its offset in its own.
+    if (const std::optional<SpaceArenas> &arenas = spacePlan.arenas) {
+      SmallVector<std::optional<uint64_t>> bases(slabs.slabs.size());
+      for (auto [index, slab] : llvm::enumerate(slabs.slabOf))
+        if (!bases[slab])
+          bases[slab] = picture.offsets[index] - slabs.offsets[index];
+      SmallVector<std::string> parts;
+      for (auto [spec, slab, base] :
+           llvm::zip_equal(arenas->specs, slabs.slabs, bases))
+        if (base)
+          parts.push_back(llvm::formatv("{0} {1} bytes from {2}", spec.name,
+                                        slab.size, *base)
+                              .str());
+      picture.title += ", " +
+                       std::string(arenas->parts ? "parts " : "arenas ") +
+                       llvm::join(parts, ", ");
+    }
     picture.labels.clear();
     for (auto [index, buffer] : llvm::enumerate(space.buffers)) {
       std::string where =
           objects ? llvm::formatv("object {0}", slabs.slabOf[index]).str()
-                  : llvm::formatv("offset {0}", picture.offsets[index]).str();
+          : spacePlan.arenas
+              ? llvm::formatv("{0}, offset {1}",
+                              spacePlan.arenas->specs[slabs.slabOf[index]].name,
+                              slabs.offsets[index])
+                    .str()
+              : llvm::formatv("offset {0}", picture.offsets[index]).str();
       std::string life = buffer->isSplit()
                              ? llvm::formatv(", life {0}", buffer->life).str()
                              : "";

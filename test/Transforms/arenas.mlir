@@ -10,6 +10,13 @@
 // RUN: memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:1024,psram slab=global" | FileCheck %s --check-prefix=GLOBAL
 // RUN: memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:1024,psram slab=global" --mlir-print-debuginfo | FileCheck %s --check-prefix=NAMES
 // RUN: memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:1024,psram slab=argument" | FileCheck %s --check-prefix=ARG
+// The heap map draws the arenas one above the other and says where each
+// begins; each buffer's label gives its arena and its offset there.
+// RUN: rm -rf %t.maps && memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:1024,psram heapmap=%t.maps" -o /dev/null
+// RUN: FileCheck %s --input-file=%t.maps/net.svg --check-prefix=MAP
+// MAP: @net: memplan-offsets, best, arenas sram 512 bytes from 0, psram 1024 bytes from 512 (alloc)
+// MAP-DAG: sram, offset 256
+// MAP-DAG: psram, offset 0
 // RUN: memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:1024,psram arena-space=1" | FileCheck %s --check-prefix=SPACE1
 
 // A large buffer read once and a small one read in each of 100 iterations,
