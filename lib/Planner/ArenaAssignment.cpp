@@ -65,9 +65,13 @@ Expected<SmallVector<ArenaSpec>> parseArenaSpecs(StringRef text) {
       return makeError("an arena is NAME or NAME:BYTES, its name of letters, "
                        "digits and underscores, not '" +
                        entry.trim() + "'");
-    if (llvm::any_of(
-            arenas, [&](const ArenaSpec &arena) { return arena.name == name; }))
-      return makeError("the arena '" + name + "' is named twice");
+    // Names become parts of C identifiers, upper-cased.
+    if (llvm::any_of(arenas, [&](const ArenaSpec &arena) {
+          return StringRef(arena.name).equals_insensitive(name);
+        }))
+      return makeError("the arena '" + name +
+                       "' is named twice (names differing in case alone "
+                       "are one)");
     ArenaSpec &arena = arenas.emplace_back();
     arena.name = name.str();
     if (entry.contains(':')) {

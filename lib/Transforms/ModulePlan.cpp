@@ -188,6 +188,11 @@ private:
   llvm::Expected<SlabPlan> planParts(const SpaceProblem &space,
                                      SpacePlan &spacePlan) const;
 
+  /// Fails where `buffer` names an arena (kArenaAttr) that `arenas` does
+  /// not, or where its space is not divided into arenas.
+  llvm::Error checkArenaName(const SpaceProblem &space,
+                             const FunctionBuffer &buffer) const;
+
   /// Plans a space (not divided into arenas) around its `pins`.
   llvm::Expected<SlabPlan>
   planAroundPinsOf(const SpacePlan &spacePlan,
@@ -265,18 +270,55 @@ static std::string describeAllocation(const FunctionBuffer &buffer) {
   return text;
 }
 
+llvm::Error SpacePlanning::checkArenaName(const SpaceProblem &space,
+                                          const FunctionBuffer &buffer) const {
+  auto name = buffer.alloc->getAttrOfType<StringAttr>(kArenaAttr);
+  // Without arenas, as for another compiler's options, it is ignored.
+  if (!name || limits.arenas.empty())
+    return llvm::Error::success();
+  if (llvm::none_of(limits.arenas, [&](const ArenaSpec &spec) {
+        return spec.name == name.getValue();
+      }))
+    return llvm::createStringError(
+        llvm::formatv("{0} asks for arena '{1}', which arenas does not name",
+                      describeAllocation(buffer), name.getValue()));
+  if (!hasArenas(space))
+    return llvm::createStringError(llvm::formatv(
+        "{0} asks for arena '{1}', but arenas divide the function's slab of "
+        "memory space {2} only, and it is {3}",
+        describeAllocation(buffer), name.getValue(), limits.arenaSpace,
+        space.stack   ? "an alloca, planned into a stack slab"
+        : space.scope ? "in the slab of each iteration of a parallel loop"
+        : space.runTimeSizes ? "in a slab sized at run time"
+                             : "of another memory space"));
+  return llvm::Error::success();
+}
+
 llvm::Expected<SmallVector<std::optional<uint64_t>>>
 SpacePlanning::readPins(const SpaceProblem &space) const {
   SmallVector<std::optional<uint64_t>> pins;
   const FunctionBuffer *first = nullptr;
   for (const FunctionBuffer *buffer : space.buffers) {
-    auto offset = buffer->alloc->getAttrOfType<IntegerAttr>(kOffsetAttr);
-    if (offset && offset.getValue().isNegative())
+    if (llvm::Error error = checkArenaName(space, *buffer))
+      return std::move(error);
+    Attribute attr = buffer->alloc->getAttr(kOffsetAttr);
+    if (!attr) {
+      pins.push_back(std::nullopt);
+      continue;
+    }
+    auto offset = dyn_cast<IntegerAttr>(attr);
+    if (!offset || !isa<IntegerType>(offset.getType()))
+      return llvm::createStringError(describeAllocation(*buffer) +
+                                     " pins an offset that is not an integer");
+    const llvm::APInt &value = offset.getValue();
+    if (!offset.getType().isUnsignedInteger() && value.isNegative())
       return llvm::createStringError(describeAllocation(*buffer) +
                                      " pins a negative offset");
-    pins.push_back(offset ? std::optional<uint64_t>(offset.getInt())
-                          : std::nullopt);
-    if (offset && !first)
+    if (value.getActiveBits() > 64)
+      return llvm::createStringError(describeAllocation(*buffer) +
+                                     " pins an offset beyond 64 bits");
+    pins.push_back(value.getZExtValue());
+    if (!first)
       first = buffer;
   }
   if (!first)
@@ -602,8 +644,20 @@ void SpacePlanning::planSpaces(
     // The buffers carry the space's alignment already (analyzeModule).
     result.spaces[i].problem = buffers.spaces[i].problem;
   if (isApplying()) {
-    // A partial plan's pins are honoured, the rest planned around them.
+    // A partial plan's pins are honoured, the rest planned around them; a
+    // plan file gives every offset, so pins in the IR are refused.
     for (unsigned i = 0; i != count; ++i) {
+      llvm::Expected<SmallVector<std::optional<uint64_t>>> pins =
+          readPins(buffers.spaces[i]);
+      if (pins && !pins->empty())
+        pins = llvm::createStringError(
+            "memplan.offset pins offsets in the IR, which apply does not "
+            "take: a plan file pins offsets by the rows it gives");
+      if (!pins) {
+        plans.push_back(pins.takeError());
+        continue;
+      }
+      result.spaces[i].pins = applied[i].pins;
       result.spaces[i].pinned = !applied[i].pins.empty();
       plans.push_back(
           applied[i].pins.empty()
@@ -641,16 +695,19 @@ void SpacePlanning::planSpaces(
   };
   forEachSpace([&](size_t i) {
     Clock::time_point start = Clock::now();
-    if (buffers.spaces[i].runTimeSizes) {
-      finished[i].emplace(
-          planRunTimeSizes(buffers.spaces[i], result.spaces[i]));
-      seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
-      return;
-    }
+    // Pins are checked first: where they cannot be honoured, that is an
+    // error whatever plans the space.
     llvm::Expected<SmallVector<std::optional<uint64_t>>> pins =
         readPins(buffers.spaces[i]);
     if (!pins) {
       finished[i].emplace(pins.takeError());
+      return;
+    }
+    result.spaces[i].pins = *pins;
+    if (buffers.spaces[i].runTimeSizes) {
+      finished[i].emplace(
+          planRunTimeSizes(buffers.spaces[i], result.spaces[i]));
+      seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
       return;
     }
     if (limits.maxSlabBytes) {

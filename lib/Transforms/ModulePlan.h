@@ -49,6 +49,9 @@ enum class SlabHome {
 /// (slab=argument) and the allocation a caller passes there, whose arena
 /// it is.
 constexpr llvm::StringLiteral kArenaAttr = "memplan.arena";
+/// On an argument of slab=argument, the part (max-slab-bytes) it takes:
+/// unlike an arena, no caller's allocation is held to it.
+constexpr llvm::StringLiteral kPartAttr = "memplan.part";
 
 /// The integer attribute of a memref.alloc that pins its byte offset in its
 /// slab (its arena's, with kArenaAttr), as a model's offline plan gives it.
@@ -104,8 +107,10 @@ struct SpacePlan {
   std::optional<SlabFormula> runTimeFormula;
   /// Where the space is divided into arenas (the `arenas` option).
   std::optional<SpaceArenas> arenas;
-  /// Some of its buffers' offsets are pinned (kOffsetAttr).
+  /// Some of its buffers' offsets are pinned (kOffsetAttr, or a partial
+  /// plan of apply=): then `pins`, one per buffer, says which and where.
   bool pinned = false;
+  llvm::SmallVector<std::optional<uint64_t>> pins;
 };
 
 struct FunctionPlan {

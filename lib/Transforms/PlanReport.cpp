@@ -203,7 +203,7 @@ void PlanReport::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
             offsets ? offset : uint64_t(slab);
         if (spacePlan.arenas)
           object["arena"] = spacePlan.arenas->specs[slab].name;
-        if (buffer->alloc->hasAttr(kOffsetAttr))
+        if (!spacePlan.pins.empty() && spacePlan.pins[index])
           object["pinned"] = true;
         object["scope"] = static_cast<int64_t>(space.scopeIndex);
         if (space.stack)

@@ -146,9 +146,10 @@ void writeArenas(raw_ostream &os, const SpaceProblem &space,
     } else {
       // Only the space the arenas divide has arguments that name them.
       std::optional<unsigned> argument;
+      StringRef attrName = spacePlan.arenas->parts ? kPartAttr : kArenaAttr;
       for (unsigned position : arenaArguments)
         if (auto name = FunctionOpInterface(space.func)
-                            .getArgAttrOfType<StringAttr>(position, kArenaAttr);
+                            .getArgAttrOfType<StringAttr>(position, attrName);
             name && name.getValue() == spec.name)
           argument = position;
       os << llvm::formatv("/* {0} {1}{2}: {3}. */\n", noun, spec.name, capacity,
@@ -259,11 +260,25 @@ void SlabHeader::add(const ModuleBuffers &buffers, const ModulePlan &plan) {
                                              : llvm::join(parameters, ", "),
                           expression);
     }
+    // Names made of a function's and an arena's may meet another's.
+    SmallVector<StringRef> lines;
+    StringRef(text).split(lines, '\n');
+    for (StringRef line : lines)
+      if (line.consume_front("#define ")) {
+        StringRef name = line.take_until([](char c) { return c == ' '; });
+        if (!defined.insert(name).second && definedTwice.empty())
+          definedTwice = name.str();
+      }
     functions.push_back(std::move(text));
   }
 }
 
 llvm::Error SlabHeader::write(StringRef path) const {
+  if (!definedTwice.empty())
+    return llvm::createStringError(
+        "cannot write the header: it would define " + definedTwice +
+        " twice (an arena named like a slab's label, such as stack or "
+        "loop1, or like a function's); rename the arena");
   std::string guard =
       llvm::StringRef(toIdentifierPart(llvm::sys::path::filename(path)))
           .upper();

@@ -17,6 +17,7 @@
 #include "PlanningOptions.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -43,6 +44,10 @@ private:
   /// Whether some slab's size is the largest of several polynomials, for
   /// which the header defines memplan_max_size.
   bool usesMax = false;
+  /// The macros defined so far, and the first defined twice (an arena
+  /// named like a slab's label, "stack" or "loop1"), which write refuses.
+  llvm::StringSet<> defined;
+  std::string definedTwice;
 };
 
 } // namespace memplan

@@ -325,9 +325,10 @@ static Value makeSlab(const SlabRequest &request, OpBuilder &builder,
             kSlabSizeAttr,
             builder.getI64IntegerAttr(static_cast<int64_t>(request.size))),
         builder.getNamedAttr(kSlabAlignmentAttr, alignmentAttr)};
-    if (!request.arena.empty() && !request.part)
-      attrs.push_back(builder.getNamedAttr(
-          kArenaAttr, builder.getStringAttr(request.arena)));
+    if (!request.arena.empty())
+      attrs.push_back(
+          builder.getNamedAttr(request.part ? kPartAttr : kArenaAttr,
+                               builder.getStringAttr(request.arena)));
     (void)func.insertArgument(index, slabType, builder.getDictionaryAttr(attrs),
                               slabLoc);
     return getSlabBody(request).front().getArgument(index);

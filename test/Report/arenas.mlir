@@ -10,6 +10,9 @@
 // RUN: FileCheck %s --input-file=%t/arenas.h --check-prefix=HEADER
 // RUN: cc -std=c99 -Wall -Werror -I %t %S/Inputs/print-arenas.c -o %t/print-arenas
 // RUN: %t/print-arenas | FileCheck %s --check-prefix=PRINT
+// An arena named like another name of the header is refused.
+// RUN: not memplan-opt %S/Inputs/stack-and-heap.mlir --memplan-offsets="arenas=stack:1024,psram header=%t/clash.h" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CLASH
+// CLASH: error: memplan-offsets: cannot write the header: it would define MEMPLAN_F_STACK_SLAB_BYTES twice
 
 // CHECK:      "name": "layer"
 // CHECK:      "arena-choice": "best",

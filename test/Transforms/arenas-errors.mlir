@@ -16,7 +16,8 @@
 // APPLY: error: memplan-offsets: apply cannot be used with arenas
 
 // RUN: not memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:256,psram:512" 2>&1 | FileCheck %s --check-prefix=FULL
-// RUN: memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:2048,tcm:64,psram remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: not memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:2048,tcm:64,psram" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STACK
+// RUN: not memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:2048,tcm:64,psram remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // The last arena has a capacity and cannot hold what the first leaves.
 // FULL: error: memplan-offsets: planning failed: the buffers left for arena 'psram' take 1024 bytes, above its capacity of 512 bytes
@@ -66,5 +67,16 @@ func.func @dynamic(%n: index) {
   %v = memref.load %a[%c0] : memref<?xf32>
   memref.store %v, %a[%c0] : memref<?xf32>
   memref.dealloc %a : memref<?xf32>
+  return
+}
+
+// -----
+
+// `memplan.arena` is honoured in the function's slab only; on an alloca
+// it is an error, as is a name arenas does not give.
+// STACK: error: memplan-offsets: planning failed: the allocation at {{.*}} asks for arena 'sram', but arenas divide the function's slab of memory space 0 only, and it is an alloca, planned into a stack slab
+func.func @stack(%in: memref<16xf32>) {
+  %a = memref.alloca() {memplan.arena = "sram"} : memref<16xf32>
+  memref.copy %in, %a : memref<16xf32> to memref<16xf32>
   return
 }

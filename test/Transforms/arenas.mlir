@@ -17,7 +17,7 @@
 // MAP: @net: memplan-offsets, best, arenas sram 512 bytes from 0, psram 1024 bytes from 512 (alloc)
 // MAP-DAG: sram, offset 256
 // MAP-DAG: psram, offset 0
-// RUN: memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:1024,psram arena-space=1" | FileCheck %s --check-prefix=SPACE1
+// RUN: not memplan-opt %s --split-input-file --memplan-offsets="arenas=sram:1024,psram arena-space=1" 2>&1 | FileCheck %s --check-prefix=SPACE1
 
 // A large buffer read once and a small one read in each of 100 iterations,
 // live together; a third small one after the loop. By traffic, the two small
@@ -108,7 +108,9 @@ func.func @all_slow(%in: memref<64xf32>) {
 // ARG-DAG: %[[LAYER_SRAM:.*]] = memref.view %[[SRAM]][%{{.*}}][] : memref<512xi8> to memref<256xi8>
 // ARG-DAG: %[[LAYER_PSRAM:.*]] = memref.view %[[PSRAM]][%{{.*}}][] : memref<1024xi8> to memref<1024xi8>
 // ARG: call @layer(%{{.*}}, %[[MID]], %[[LAYER_SRAM]], %[[LAYER_PSRAM]])
-// In another memory space than arena-space, nothing changes.
+// In another memory space than arena-space, nothing changes, and a buffer
+// there that names an arena is an error.
+// SPACE1: error: memplan-offsets: planning failed: the allocation at {{.*}} asks for arena 'sram', but arenas divide the function's slab of memory space 1 only, and it is of another memory space
 // SPACE1-LABEL: func.func @main
 // SPACE1: memref.alloc() {alignment = 16 : i64} : memref<256xi8>
 // SPACE1-NOT: memref.alloc

@@ -75,3 +75,53 @@ func.func @stack(%in: memref<64xf32>) {
   memref.copy %in, %a : memref<64xf32> to memref<64xf32>
   return
 }
+
+// -----
+
+// A pin in a slab sized at run time is refused.
+// DIAG: error: memplan-offsets: planning failed: the allocation at {{.*}} pins an offset, which is honoured only in a function's slab planned by memplan-offsets; here its slab has sizes known only at run time
+func.func @dynamic(%in: memref<64xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() {memplan.offset = 256 : i64} : memref<64xf32>
+  %d = memref.alloc(%n) : memref<?xf32>
+  memref.copy %in, %a : memref<64xf32> to memref<64xf32>
+  %v = memref.load %a[%c0] : memref<64xf32>
+  memref.store %v, %d[%c0] : memref<?xf32>
+  memref.dealloc %a : memref<64xf32>
+  memref.dealloc %d : memref<?xf32>
+  return
+}
+
+// -----
+
+// A pin of any integer type; one that fits no 64 bits, or is no integer,
+// is refused.
+// CHECK-LABEL: func.func @unsigned
+// CHECK: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: memref.view %{{.*}}[%[[C64]]][]
+func.func @unsigned(%in: memref<16xf32>) {
+  %a = memref.alloc() {memplan.offset = 64 : ui32} : memref<16xf32>
+  memref.copy %in, %a : memref<16xf32> to memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// DIAG: error: memplan-offsets: planning failed: the allocation at {{.*}} pins an offset beyond 64 bits
+func.func @wide(%in: memref<16xf32>) {
+  %a = memref.alloc() {memplan.offset = 18446744073709551872 : i128} : memref<16xf32>
+  memref.copy %in, %a : memref<16xf32> to memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// DIAG: error: memplan-offsets: planning failed: the allocation at {{.*}} pins an offset that is not an integer
+func.func @text(%in: memref<16xf32>) {
+  %a = memref.alloc() {memplan.offset = "64"} : memref<16xf32>
+  memref.copy %in, %a : memref<16xf32> to memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  return
+}

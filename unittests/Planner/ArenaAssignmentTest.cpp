@@ -67,6 +67,8 @@ TEST(ArenaAssignmentTest, ParsesArenas) {
   EXPECT_NE(parseError("sram:0,psram").find("a number of bytes above 0"),
             std::string::npos);
   EXPECT_NE(parseError("a:1,a").find("named twice"), std::string::npos);
+  EXPECT_NE(parseError("sram:1,SRAM").find("differing in case"),
+            std::string::npos);
   EXPECT_NE(parseError("s ram:4").find("letters, digits and underscores"),
             std::string::npos);
 }
