@@ -3,8 +3,9 @@
 // Choosing is quick: a buffer is taken while the bytes live at each of its
 // times stay within the capacity (LiveBytes), which any plan needs; the
 // arena is then planned and, where the plan comes out above the capacity
-// (padding, fragmentation), the least valuable of its buffers (by the
-// choice's own order) moves on to the next arena until it fits.
+// (padding, fragmentation), the least valuable of its buffers live where
+// the plan overflows (by the choice's own order) move on to the next arena,
+// in batches that double, until it fits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -273,7 +274,10 @@ assignArenas(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
   }
 
   // Plan each arena; one whose plan is above its capacity gives its least
-  // valuable buffer (the last in the choice's order) to the next.
+  // valuable buffers (the last in the choice's order) among those live
+  // when a buffer lies above the capacity to the next: one, then twice as
+  // many each time it is still above, so that an arena is planned a
+  // logarithmic number of times however many buffers padding pushes out.
   SmallVector<unsigned> rank(buffers.size());
   for (auto [position, buffer] : llvm::enumerate(order))
     rank[buffer] = position;
@@ -281,7 +285,8 @@ assignArenas(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
   result.plans.resize(arenas.size());
   result.traffic.assign(arenas.size(), 0);
   for (unsigned arena = 0; arena != arenas.size(); ++arena) {
-    for (;;) {
+    size_t batch = 1;
+    for (;; batch *= 2) {
       SmallVector<unsigned> members;
       SmallVector<Buffer> subset;
       SmallVector<std::optional<uint64_t>> subsetPins;
@@ -304,9 +309,33 @@ assignArenas(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
         result.plans[arena] = std::move(*plan);
         break;
       }
+      // The times when some buffer lies above the capacity, merged.
+      SmallVector<std::pair<uint64_t, uint64_t>> over;
+      for (auto [index, buffer] : llvm::enumerate(subset))
+        if (plan->offsets[index] + buffer.size > *capacity)
+          over.push_back({buffer.start, buffer.end});
+      llvm::sort(over);
+      SmallVector<std::pair<uint64_t, uint64_t>> merged;
+      for (auto interval : over) {
+        if (!merged.empty() && interval.first <= merged.back().second)
+          merged.back().second =
+              std::max(merged.back().second, interval.second);
+        else
+          merged.push_back(interval);
+      }
+      auto liveThen = [&](const Buffer &buffer) {
+        auto next = llvm::upper_bound(
+            merged, buffer.start,
+            [](uint64_t time, const std::pair<uint64_t, uint64_t> &interval) {
+              return time < interval.second;
+            });
+        return next != merged.end() && next->first < buffer.end;
+      };
       // Only a buffer the choice put here may move on.
-      SmallVector<unsigned> movable = llvm::filter_to_vector(
-          members, [&](unsigned buffer) { return !requiredArena(buffer); });
+      SmallVector<unsigned> movable =
+          llvm::filter_to_vector(members, [&](unsigned buffer) {
+            return !requiredArena(buffer) && liveThen(buffers[buffer]);
+          });
       if (movable.empty())
         return makeError("the buffers required in arena '" +
                          arenas[arena].name + "' take " +
@@ -317,12 +346,13 @@ assignArenas(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> traffic,
                          "' take " + Twine(plan->slabSize) +
                          " bytes, above its " + "capacity of " +
                          Twine(*capacity) + " bytes");
-      unsigned last =
-          *llvm::max_element(movable, [&](unsigned lhs, unsigned rhs) {
-            return rank[lhs] < rank[rhs];
-          });
-      live[arena].remove(buffers[last]);
-      place(last, arena + 1);
+      llvm::sort(movable, [&](unsigned lhs, unsigned rhs) {
+        return rank[lhs] > rank[rhs];
+      });
+      for (unsigned buffer : ArrayRef(movable).take_front(batch)) {
+        live[arena].remove(buffers[buffer]);
+        place(buffer, arena + 1);
+      }
     }
     for (unsigned buffer : result.members[arena])
       result.traffic[arena] = checkedAdd(result.traffic[arena], traffic[buffer])
