@@ -483,7 +483,10 @@ SpacePlanning::planArenas(const SpaceProblem &space, SpacePlan &spacePlan,
   for (const FunctionBuffer *buffer : space.buffers) {
     traffic.push_back(buffer->accessedBytes);
     std::optional<unsigned> arena;
-    if (auto name = buffer->alloc->getAttrOfType<StringAttr>(kArenaAttr)) {
+    auto name = buffer->alloc->getAttrOfType<StringAttr>(kArenaAttr);
+    if (!name)
+      name = buffer->alloc->getAttrOfType<StringAttr>(kCalleeArenaAttr);
+    if (name) {
       const ArenaSpec *spec = llvm::find_if(
           specs, [&](const ArenaSpec &spec) { return spec.name == name; });
       if (spec == specs.end()) {

@@ -49,6 +49,11 @@ enum class SlabHome {
 /// (slab=argument) and the allocation a caller passes there, whose arena
 /// it is.
 constexpr llvm::StringLiteral kArenaAttr = "memplan.arena";
+/// On the allocation a caller makes for a callee's arena argument: the
+/// arena to put it in where the caller's slab is divided into arenas (in a
+/// stack or per-iteration slab, where the call may stand, it is ignored,
+/// unlike kArenaAttr, which the user writes).
+constexpr llvm::StringLiteral kCalleeArenaAttr = "memplan.callee_arena";
 /// On an argument of slab=argument, the part (max-slab-bytes) it takes:
 /// unlike an arena, no caller's allocation is held to it.
 constexpr llvm::StringLiteral kPartAttr = "memplan.part";

@@ -641,7 +641,7 @@ void passArenasToCallees(ModuleOp module, FunctionOpInterface callee,
             memref::AllocOp::create(builder, arenaLoc, type, alignment);
         // The callee's arena goes to the caller's arena of the same name.
         if (auto name = callee.getArgAttrOfType<StringAttr>(index, kArenaAttr))
-          arena->setAttr(kArenaAttr, name);
+          arena->setAttr(kCalleeArenaAttr, name);
         arenas.push_back(arena);
         continue;
       }

@@ -141,3 +141,40 @@ func.func @main(%in: memref<64xf32>, %out: memref<64xf32>) {
   memref.dealloc %mid : memref<64xf32>
   return
 }
+
+// -----
+
+// A call in a parallel loop: the arena allocated for it is a buffer of the
+// slab of each iteration, not of an arena; it stays there (the arena name
+// memplan gives it, unlike one the user writes, is no error).
+// ARG-LABEL: func.func private @tile
+// ARG-SAME: memref<256xi8> {memplan.arena = "sram"
+// ARG-LABEL: func.func @tiles
+// ARG: scf.parallel
+// ARG: %[[SLAB:.*]] = memref.alloc() {alignment = 16 : i64} : memref<{{[0-9]+}}xi8>
+// ARG: call @tile(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<64xf32>, memref<64xf32>, memref<256xi8>) -> ()
+func.func private @tile(%in: memref<64xf32>, %out: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%in, %in : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %in : memref<64xf32>, memref<64xf32>) outs(%out : memref<64xf32>)
+  memref.dealloc %t : memref<64xf32>
+  return
+}
+func.func @tiles(%in: memref<4x64xf32>, %out: memref<4x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    %a = memref.alloc() : memref<64xf32>
+    %b = memref.alloc() : memref<64xf32>
+    %row = memref.subview %in[%i, 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<64xf32, strided<[1], offset: ?>>
+    memref.copy %row, %a : memref<64xf32, strided<[1], offset: ?>> to memref<64xf32>
+    func.call @tile(%a, %b) : (memref<64xf32>, memref<64xf32>) -> ()
+    %dst = memref.subview %out[%i, 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<64xf32, strided<[1], offset: ?>>
+    memref.copy %b, %dst : memref<64xf32> to memref<64xf32, strided<[1], offset: ?>>
+    memref.dealloc %a : memref<64xf32>
+    memref.dealloc %b : memref<64xf32>
+    scf.reduce
+  }
+  return
+}
