@@ -142,13 +142,14 @@ HeapMapPicture makePlanHeapMap(ArrayRef<Buffer> buffers, const SlabPlan &plan,
   picture.offsets = plan.offsets;
   picture.peak = plan.getTotalSize();
   // Several slabs (arenas) are drawn one above the other, the first lowest.
-  if (plan.slabs.size() > 1)
+  if (plan.slabs.size() > 1) {
     if (Expected<Plan> stacked = layOutBackToBack(buffers, plan)) {
       picture.offsets = std::move(stacked->offsets);
       picture.peak = stacked->slabSize;
     } else {
       consumeError(stacked.takeError());
     }
+  }
   picture.lowerBound = lowerBound;
   return picture;
 }
