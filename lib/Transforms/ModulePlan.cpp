@@ -489,14 +489,10 @@ SpacePlanning::planArenas(const SpaceProblem &space, SpacePlan &spacePlan,
     if (name) {
       const ArenaSpec *spec = llvm::find_if(
           specs, [&](const ArenaSpec &spec) { return spec.name == name; });
-      if (spec == specs.end()) {
-        std::string location;
-        llvm::raw_string_ostream(location) << buffer->alloc->getLoc();
+      if (spec == specs.end())
         return llvm::createStringError(llvm::formatv(
-            "the allocation at {0} asks for arena '{1}', which arenas does "
-            "not name",
-            location, name.getValue()));
-      }
+            "{0} asks for arena '{1}', which arenas does not name",
+            describeAllocation(*buffer), name.getValue()));
       arena = spec - specs.begin();
       anyRequired = true;
     }
